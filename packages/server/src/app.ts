@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './context.js';
+import { ApiError, type ApiErrorBody } from './errors.js';
+import { healthRoutes } from './routes/health.js';
+import { metadataRoutes } from './routes/metadata.js';
+import { referenceRoutes } from './routes/reference.js';
+import { validityRoutes } from './routes/validity.js';
+
+/** Strips the query string: it can carry tokens, and logs never hold personal data. */
+function pathOnly(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.recaptcha', 'req.headers.authorization'],
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: pathOnly(req.url) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    requestTimeout: 30000,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+        frameSrc: ["'self'", 'https://www.google.com/recaptcha/'],
+        workerSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'https://www.google.com/recaptcha/'],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof ApiError) {
+      if (err.headers) reply.headers(err.headers);
+      const body: ApiErrorBody = { error: { code: err.code, message: err.message, fields: err.fields } };
+      return reply.status(err.statusCode).send(body);
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err: { type: err.name, code: err.code, message: err.message, stack: err.stack } }, 'request failed');
+    const code =
+      status === 429
+        ? 'RATE_LIMITED'
+        : err.validation
+          ? 'INVALID_REQUEST'
+          : status === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : status === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : status >= 500
+                ? 'INTERNAL_ERROR'
+                : (err.code ?? 'BAD_REQUEST');
+    const message = status >= 500 ? 'Internal server error' : err.message;
+    return reply.status(status).send({ error: { code, message } } satisfies ApiErrorBody);
+  });
+
+  await app.register(healthRoutes, ctx);
+  await app.register(
+    async (api) => {
+      await api.register(metadataRoutes, ctx);
+      await api.register(referenceRoutes, ctx);
+      await api.register(validityRoutes, ctx);
+      api.all('/*', async () => {
+        throw new ApiError(404, 'NOT_FOUND', 'No such API path');
+      });
+    },
+    { prefix: '/api/ros' },
+  );
+
+  const webDir = ctx.config.webDir;
+  if (webDir && existsSync(join(webDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        // Vite puts content hashes in asset names: those can be cached for good.
+        if (/[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(path)) {
+          res.raw.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.raw.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    });
+    // Client-side routes: every other GET gets the app, which redirects unknown paths to not-found.
+    app.setNotFoundHandler((req, reply) => {
+      const path = pathOnly(req.url);
+      if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody);
+    });
+  }
+  return app;
+}

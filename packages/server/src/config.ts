@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+
+/**
+ * Every setting the server reads, with its default. Documented in docs/configuration.md;
+ * keep the two in step. Values are checked once at start; each bad value gets one line.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection URL; undefined = embedded SQLite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  referenceDir: string | undefined;
+  /** Try ČSÚ's public export when no reference folder is given. */
+  referenceDownload: boolean;
+  useEid: 'YES' | 'NO';
+  botCheckProvider: 'altcha' | 'recaptcha';
+  recaptchaSiteKey: string;
+  recaptchaSecret: string;
+  recaptchaMinScore: number;
+  altchaHmacKey: string;
+  altchaMaxNumber: number;
+  altchaExpiresSeconds: number;
+  rateLimitValidityPerMinute: number;
+  rateLimitSearchPerMinute: number;
+  logLevel: string;
+  /** Directory of the built web app; undefined = API only. */
+  webDir: string | undefined;
+  trustProxy: boolean;
+  /** Load the documented demo people and certificates on first start. */
+  demoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return def;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name}="${raw}" must be a whole number from ${min} to ${max}`);
+      return def;
+    }
+    return Number(raw);
+  };
+  const num = (name: string, def: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return def;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min || n > max) {
+      problems.push(`${name}="${raw}" must be a number from ${min} to ${max}`);
+      return def;
+    }
+    return n;
+  };
+  const oneOf = <T extends string>(name: string, def: T, values: readonly T[]): T => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return def;
+    if (!(values as readonly string[]).includes(raw)) {
+      problems.push(`${name}="${raw}" must be one of: ${values.join(', ')}`);
+      return def;
+    }
+    return raw as T;
+  };
+  const bool = (name: string, def: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return def;
+    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name}="${raw}" must be true or false`);
+    return def;
+  };
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql:// (unset it for embedded SQLite)');
+  }
+  const botCheckProvider = oneOf('ROS_BOT_CHECK', 'altcha', ['altcha', 'recaptcha'] as const);
+  const recaptchaSiteKey = env.ROS_RECAPTCHA_SITE_KEY ?? '';
+  const recaptchaSecret = env.ROS_RECAPTCHA_SECRET ?? '';
+  if (botCheckProvider === 'recaptcha' && (!recaptchaSiteKey || !recaptchaSecret)) {
+    problems.push('ROS_BOT_CHECK=recaptcha needs ROS_RECAPTCHA_SITE_KEY and ROS_RECAPTCHA_SECRET');
+  }
+  const altchaHmacKey = env.ROS_ALTCHA_HMAC_KEY ?? '';
+  if (altchaHmacKey && altchaHmacKey.length < 32) {
+    problems.push('ROS_ALTCHA_HMAC_KEY must be at least 32 characters (unset it to generate one per start)');
+  }
+
+  const config: Config = {
+    port: int('PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: resolve(env.ROS_DATA_DIR || './data'),
+    referenceDir: env.ROS_REFERENCE_DIR ? resolve(env.ROS_REFERENCE_DIR) : undefined,
+    referenceDownload: bool('ROS_REFERENCE_DOWNLOAD', true),
+    useEid: oneOf('ROS_USE_EID', 'YES', ['YES', 'NO'] as const),
+    botCheckProvider,
+    recaptchaSiteKey,
+    recaptchaSecret,
+    recaptchaMinScore: num('ROS_RECAPTCHA_MIN_SCORE', 0.5, 0, 1),
+    altchaHmacKey,
+    altchaMaxNumber: int('ROS_ALTCHA_MAX_NUMBER', 50000, 1000, 10000000),
+    altchaExpiresSeconds: int('ROS_ALTCHA_EXPIRES_SECONDS', 600, 10, 86400),
+    rateLimitValidityPerMinute: int('ROS_RATE_LIMIT_VALIDITY', 60, 1, 1000000),
+    rateLimitSearchPerMinute: int('ROS_RATE_LIMIT_SEARCH', 20, 1, 1000000),
+    logLevel: oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+    webDir: env.ROS_WEB_DIR ? resolve(env.ROS_WEB_DIR) : undefined,
+    trustProxy: bool('ROS_TRUST_PROXY', false),
+    demoData: bool('ROS_DEMO_DATA', true),
+    ...overrides,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

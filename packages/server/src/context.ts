@@ -1,0 +1,9 @@
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+
+/** What every route module receives. Services are added here as they are built. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  version: string;
+}

@@ -1,0 +1,117 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { DialectName } from './database.js';
+
+/**
+ * One set of migrations for SQLite and PostgreSQL. Add a new entry for every change;
+ * never edit one that has shipped. Names sort in the order they run.
+ */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  const autoId = dialect === 'postgres' ? 'serial' : 'integer';
+  return {
+    '0001_initial': {
+      // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('countries')
+          .addColumn('code', 'varchar(8)', (c) => c.primaryKey())
+          .addColumn('code_csu', 'varchar(8)', (c) => c.notNull())
+          .addColumn('name_cz', 'varchar(200)', (c) => c.notNull())
+          .addColumn('name_en', 'varchar(200)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('districts')
+          .addColumn('code', 'varchar(16)', (c) => c.primaryKey())
+          .addColumn('name', 'varchar(240)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('municipalities')
+          .addColumn('code', 'varchar(16)', (c) => c.primaryKey())
+          .addColumn('name', 'varchar(240)', (c) => c.notNull())
+          .addColumn('long_name', 'varchar(240)', (c) => c.notNull())
+          .addColumn('district', 'varchar(16)', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('code_lists')
+          .addColumn('list', 'varchar(40)', (c) => c.notNull())
+          .addColumn('code', 'varchar(40)', (c) => c.notNull())
+          .addColumn('name_cz', 'varchar(240)', (c) => c.notNull())
+          .addColumn('name_en', 'varchar(240)', (c) => c.notNull())
+          .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('code_lists_pk', ['list', 'code'])
+          .execute();
+        await db.schema
+          .createTable('reference_imports')
+          .addColumn('source', 'varchar(40)', (c) => c.primaryKey())
+          .addColumn('imported_at', 'varchar(40)', (c) => c.notNull())
+          .addColumn('detail', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('persons')
+          .addColumn('id', autoId, (c) => c.primaryKey().autoIncrement())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('first_name_norm', 'varchar(100)', (c) => c.notNull())
+          .addColumn('last_name_norm', 'varchar(100)', (c) => c.notNull())
+          .addColumn('birth_number_norm', 'varchar(16)')
+          .addColumn('birth_date', 'varchar(10)')
+          .addColumn('nia_identifier', 'varchar(200)', (c) => c.unique())
+          .addColumn('aifo', 'varchar(100)')
+          .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('persons_birth_number').on('persons').column('birth_number_norm').execute();
+        await db.schema
+          .createTable('person_documents')
+          .addColumn('person_id', 'integer', (c) => c.notNull().references('persons.id').onDelete('cascade'))
+          .addColumn('type', 'varchar(16)', (c) => c.notNull())
+          .addColumn('number_norm', 'varchar(240)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('person_documents_pk', ['type', 'number_norm', 'person_id'])
+          .execute();
+        await db.schema
+          .createTable('records')
+          .addColumn('id', 'bigint', (c) => c.primaryKey())
+          .addColumn('person_id', 'integer', (c) => c.references('persons.id').onDelete('set null'))
+          .addColumn('stav', 'varchar(8)', (c) => c.notNull())
+          .addColumn('platnost_do', 'varchar(10)', (c) => c.notNull())
+          .addColumn('a1a3_valid_until', 'varchar(10)')
+          .addColumn('a2_valid_until', 'varchar(10)')
+          .addColumn('first_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('last_name', 'varchar(100)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+          .addColumn('revoked_at', 'varchar(40)')
+          .execute();
+        await db.schema.createIndex('records_person').on('records').column('person_id').execute();
+        await db.schema
+          .createTable('requests')
+          .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('reference', 'varchar(40)', (c) => c.notNull().unique())
+          .addColumn('language', 'varchar(4)', (c) => c.notNull())
+          .addColumn('duplicate', 'integer', (c) => c.notNull())
+          .addColumn('via_nia', 'integer', (c) => c.notNull())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('person_key', 'varchar(200)')
+          .addColumn('idempotency_key', 'varchar(200)', (c) => c.unique())
+          .addColumn('body_hash', 'varchar(64)', (c) => c.notNull())
+          .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('requests_person').on('requests').columns(['person_key', 'created_at']).execute();
+        await db.schema
+          .createTable('counters')
+          .addColumn('name', 'varchar(40)', (c) => c.primaryKey())
+          .addColumn('value', 'integer', (c) => c.notNull())
+          .execute();
+        await sql`select 1`.execute(db);
+      },
+    },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

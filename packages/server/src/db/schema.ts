@@ -1,0 +1,96 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Dates are ISO strings ('YYYY-MM-DD', timestamps in ISO 8601 UTC) so that
+ * SQLite and PostgreSQL store and sort them the same way; JSON is stored as text.
+ */
+export interface Database {
+  countries: CountryTable;
+  districts: DistrictTable;
+  municipalities: MunicipalityTable;
+  code_lists: CodeListTable;
+  reference_imports: ReferenceImportTable;
+  persons: PersonTable;
+  person_documents: PersonDocumentTable;
+  records: RecordTable;
+  requests: RequestTable;
+  counters: CounterTable;
+}
+
+export interface CountryTable {
+  code: string;
+  code_csu: string;
+  name_cz: string;
+  name_en: string;
+}
+export interface DistrictTable {
+  code: string;
+  name: string;
+}
+export interface MunicipalityTable {
+  code: string;
+  name: string;
+  long_name: string;
+  district: string;
+}
+/** Small fixed lists (delivery types, document types, …), one row per code. */
+export interface CodeListTable {
+  list: string;
+  code: string;
+  name_cz: string;
+  name_en: string;
+  disabled: number;
+  sort: number;
+}
+export interface ReferenceImportTable {
+  source: string;
+  imported_at: string;
+  detail: string;
+}
+export interface PersonTable {
+  id: Generated<number>;
+  /** The person as the register knows it, in the register's Czech field names (JSON). */
+  data: string;
+  first_name_norm: string;
+  last_name_norm: string;
+  birth_number_norm: string | null;
+  birth_date: string | null;
+  /** NIA pseudonymous person identifier for this service (PersonIdentifier claim). */
+  nia_identifier: string | null;
+  aifo: string | null;
+  created_at: string;
+}
+export interface PersonDocumentTable {
+  person_id: number;
+  type: string;
+  number_norm: string;
+}
+export interface RecordTable {
+  id: number;
+  person_id: number | null;
+  stav: string;
+  /** 'YYYY-MM-DD' */
+  platnost_do: string;
+  a1a3_valid_until: string | null;
+  a2_valid_until: string | null;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+export interface RequestTable {
+  id: string;
+  reference: string;
+  language: string;
+  duplicate: number;
+  via_nia: number;
+  payload: string;
+  person_key: string | null;
+  idempotency_key: string | null;
+  body_hash: string;
+  created_at: string;
+}
+export interface CounterTable {
+  name: string;
+  value: number;
+}

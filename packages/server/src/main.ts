@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
+import { buildApp, loggerOptions } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrations.js';
+import { startup } from './startup.js';
+import { readVersion } from './version.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+    // The built web app beside this package, unless ROS_WEB_DIR names another folder.
+    config.webDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const db = openDatabase(config);
+  await migrateToLatest(db.kysely, db.dialect);
+  const ctx = { config, db, version: readVersion() };
+  const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
+  await startup(ctx, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10000);
+    timer.unref();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: db.dialect, dataDir: config.dataDir }, `ROS portal listening on port ${config.port}`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

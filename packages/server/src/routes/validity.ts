@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.js';
+
+export const validityRoutes: FastifyPluginAsync<AppContext> = async (_app, _ctx) => {};

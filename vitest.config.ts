@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const domainSrc = fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { '@ros/domain': domainSrc } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          // API tests share one PostgreSQL database per file: run files one after another.
+          fileParallelism: false,
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
