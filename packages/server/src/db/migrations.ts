@@ -102,6 +102,18 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await sql`select 1`.execute(db);
       },
     },
+    '0002_bot_check_replay': {
+      // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
+      async up(db: Kysely<any>) {
+        // A bot-check solution is accepted once: its hash is kept until it would have expired anyway.
+        await db.schema
+          .createTable('used_bot_tokens')
+          .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('expires_at', 'varchar(40)', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('used_bot_tokens_expiry').on('used_bot_tokens').column('expires_at').execute();
+      },
+    },
   };
 }
 

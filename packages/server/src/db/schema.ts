@@ -15,6 +15,7 @@ export interface Database {
   records: RecordTable;
   requests: RequestTable;
   counters: CounterTable;
+  used_bot_tokens: UsedBotTokenTable;
 }
 
 export interface CountryTable {
@@ -93,4 +94,8 @@ export interface RequestTable {
 export interface CounterTable {
   name: string;
   value: number;
+}
+export interface UsedBotTokenTable {
+  token_hash: string;
+  expires_at: string;
 }

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const E2E_PORT = Number(process.env.ROS_E2E_PORT ?? 4180);
+const referenceDir = process.env.ROS_REFERENCE_DIR ?? resolve(repo, '../shared/data/csu');
+if (!existsSync(referenceDir)) {
+  throw new Error(`ČSÚ codebook folder not found at ${referenceDir}: set ROS_REFERENCE_DIR`);
+}
+
+/**
+ * Browser tests drive the built app (npm run build) on the real server, started here on a
+ * fresh data folder with the demo data, in Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: './.out/test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30000,
+  expect: { timeout: 7000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: './.out/results.json' }]] : [['list'], ['json', { outputFile: './.out/results.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node e2e/start-server.mjs',
+    cwd: repo,
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      ROS_DATA_DIR: resolve(repo, 'e2e/.out/data'),
+      ROS_REFERENCE_DIR: referenceDir,
+      ROS_REFERENCE_DOWNLOAD: 'false',
+      ROS_DEMO_DATA: 'true',
+      ROS_RATE_LIMIT_VALIDITY: '100000',
+      ROS_RATE_LIMIT_SEARCH: '100000',
+      ROS_ALTCHA_MAX_NUMBER: '20000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
