@@ -1,4 +1,9 @@
 // The public surface of @ros/domain. Each module owns one concept of the specification.
-export * from './validity.js';
+
+export * from './form.js';
+export * from './limits.js';
+export * from './messages.js';
 export * from './prefill.js';
 export * from './search.js';
+export * from './text.js';
+export * from './validity.js';

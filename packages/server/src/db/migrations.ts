@@ -48,7 +48,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
         await db.schema
           .createTable('persons')
-          .addColumn('id', autoId, (c) => c.primaryKey().autoIncrement())
+          .addColumn('id', autoId, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
           .addColumn('data', 'text', (c) => c.notNull())
           .addColumn('first_name_norm', 'varchar(100)', (c) => c.notNull())
           .addColumn('last_name_norm', 'varchar(100)', (c) => c.notNull())
@@ -120,7 +120,14 @@ function migrations(dialect: DialectName): Record<string, Migration> {
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
 export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL keep Kysely's bookkeeping tables in the schema the connection works in
+  // (search_path), so that several schemas in one database do not see each other's history.
+  let migrationTableSchema: string | undefined;
+  if (dialect === 'postgres') {
+    const r = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = r.rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

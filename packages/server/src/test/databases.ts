@@ -73,7 +73,14 @@ export async function createTestDb(kind: TestDbKind, env: Record<string, string>
     { databaseUrl },
   );
   const db = openDatabase({ databaseUrl, dataDir });
-  await migrateToLatest(db.kysely, db.dialect);
+  try {
+    await migrateToLatest(db.kysely, db.dialect);
+  } catch (err) {
+    await db.close();
+    await dropSchema?.();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     db,
     config,

@@ -1,0 +1,204 @@
+// The conditional rules of spec section 4 ("field reactions"), as data and functions
+// that the browser (what to show, enable, require) and the server (what to require)
+// both use.
+
+import { birthDateError, type Today } from './dates.js';
+import type { FormContext, FormFieldName, FormValues } from './form.js';
+import {
+  ACTIVITY_TYPE_OTHER,
+  CZECH_REPUBLIC,
+  DELIVERY_DATA_MAILBOX,
+  DUPLICATE_DAMAGED,
+  DUPLICATE_STOLEN,
+  MAX_ABROAD_STAYS,
+  STATELESS,
+} from './limits.js';
+
+/** The second citizenship is enabled unless the main one is ## (stateless / unspecified). */
+export function isSecondCitizenshipEnabled(citizen_of_1: string): boolean {
+  return citizen_of_1 !== STATELESS;
+}
+
+/**
+ * The birth number is required (and format-checked) when either citizenship is CZ, or
+ * the context knows the person is a Czech citizen. citizen_of_2 counts only while it is
+ * enabled.
+ */
+export function isBirthNumberRequired(
+  values: Pick<FormValues, 'citizen_of_1' | 'citizen_of_2'>,
+  ctx?: Pick<FormContext, 'czechCitizen'>,
+): boolean {
+  if (ctx?.czechCitizen) return true;
+  if (values.citizen_of_1 === CZECH_REPUBLIC) return true;
+  return isSecondCitizenshipEnabled(values.citizen_of_1) && values.citizen_of_2 === CZECH_REPUBLIC;
+}
+
+/** birth_district is enabled (and required) only for a birth in the Czech Republic. */
+export function isDistrictEnabled(birth_state: string): boolean {
+  return birth_state === CZECH_REPUBLIC;
+}
+
+/** For a birth outside the Czech Republic the municipality is free text, not a list choice. */
+export function isMunicipalityFreeText(birth_state: string): boolean {
+  return !isDistrictEnabled(birth_state);
+}
+
+/**
+ * What changing the birth country clears: municipality and district, whenever the
+ * country moves into or out of CZ (the municipality switches between a list choice and
+ * free text, and the district between enabled and disabled). Empty when nothing changes.
+ */
+export function birthStateChangePatch(
+  previous: string,
+  next: string,
+): Partial<Pick<FormValues, 'birth_municipality' | 'birth_district'>> {
+  if (previous === next) return {};
+  if (isDistrictEnabled(previous) || isDistrictEnabled(next))
+    return { birth_municipality: '', birth_district: '' };
+  return {};
+}
+
+/** The birth number is enabled only once a valid birth date is entered. */
+export function isBirthNumberEnabled(birth_date: string, today?: Today): boolean {
+  return birthDateError(birth_date, today) === null;
+}
+
+/** data_mailbox is shown when it is read-only (known from prefill) or when there is no prefill. */
+export function isDataMailboxShown(ctx: Pick<FormContext, 'readOnly' | 'noPrefill'>): boolean {
+  return ctx.readOnly.has('data_mailbox') || ctx.noPrefill;
+}
+
+/** data_mailbox is required for delivery by data mailbox (DATOVKOU) and when there is no prefill. */
+export function isDataMailboxRequired(
+  values: Pick<FormValues, 'delivery_type'>,
+  ctx: Pick<FormContext, 'noPrefill'>,
+): boolean {
+  return values.delivery_type === DELIVERY_DATA_MAILBOX || ctx.noPrefill;
+}
+
+/** The delivery types to offer: DATOVKOU only when a data mailbox is known. */
+export function availableDeliveryTypes<T extends { code: string }>(
+  list: readonly T[],
+  hasDataMailbox: boolean,
+): T[] {
+  return hasDataMailbox ? [...list] : list.filter((t) => t.code !== DELIVERY_DATA_MAILBOX);
+}
+
+/** field2 (function / field of study) is disabled for activity type 3 (Other). */
+export function isField2Enabled(type: string): boolean {
+  return type !== ACTIVITY_TYPE_OTHER;
+}
+
+/** Another stay-abroad row may be added while there are fewer than 6 (the add button hides at 6). */
+export function canAddAbroadStay(rows: readonly unknown[]): boolean {
+  return rows.length < MAX_ABROAD_STAYS;
+}
+
+/** Duplicate types that exclude each other: picking one removes the other. */
+export const EXCLUSIVE_DUPLICATE_TYPES: ReadonlyArray<readonly [string, string]> = [
+  [DUPLICATE_DAMAGED, DUPLICATE_STOLEN],
+];
+
+function exclusivePartners(code: string): string[] {
+  return EXCLUSIVE_DUPLICATE_TYPES.flatMap(([a, b]) => (a === code ? [b] : b === code ? [a] : []));
+}
+
+/**
+ * Toggles a duplicate type in the selection: removes it when selected; otherwise adds
+ * it and removes the type it excludes (POSKOZENI <-> ODCIZENI).
+ */
+export function toggleDuplicateType(current: readonly string[], code: string): string[] {
+  if (current.includes(code)) return current.filter((c) => c !== code);
+  const partners = exclusivePartners(code);
+  return [...current.filter((c) => !partners.includes(c)), code];
+}
+
+/** True when the selection holds two types that exclude each other. */
+export function hasConflictingDuplicateTypes(selection: readonly string[]): boolean {
+  return EXCLUSIVE_DUPLICATE_TYPES.some(([a, b]) => selection.includes(a) && selection.includes(b));
+}
+
+/**
+ * What duplicate mode hides (and so neither shows nor requires): sex, the birth
+ * details, other citizenships, the current employer, past activities and stays abroad.
+ * (The copy-home-address button is hidden too; it is not a field.)
+ */
+export const DUPLICATE_HIDDEN_FIELDS: ReadonlySet<FormFieldName> = new Set<FormFieldName>([
+  'sex',
+  'birth_date',
+  'birth_state',
+  'birth_municipality',
+  'birth_district',
+  'other_citizenships',
+  'employer_current_name',
+  'employer_current_from',
+  'employer_current_description',
+  'employer_current_position',
+  'employer_verification_type',
+  'past_activities',
+  'abroad_stay',
+]);
+
+/** What duplicate mode requires in addition: duplicate_type (shown only in duplicate mode). */
+export const DUPLICATE_REQUIRED_FIELDS: ReadonlySet<FormFieldName> = new Set<FormFieldName>([
+  'duplicate_type',
+]);
+
+/** Is the field shown in this mode? (data_mailbox and birth_district also depend on values.) */
+export function isFieldHidden(field: FormFieldName, ctx: Pick<FormContext, 'duplicate'>): boolean {
+  if (ctx.duplicate) return DUPLICATE_HIDDEN_FIELDS.has(field);
+  return DUPLICATE_REQUIRED_FIELDS.has(field);
+}
+
+/** Always required (spec section 5), unless hidden by duplicate mode. */
+export const REQUIRED_FIELDS: ReadonlySet<FormFieldName> = new Set<FormFieldName>([
+  'first_name',
+  'last_name',
+  'birth_name',
+  'sex',
+  'birth_date',
+  'birth_municipality',
+  'birth_state',
+  'citizen_of_1',
+  'document_type',
+  'document_number',
+  'home_street',
+  'home_city',
+  'home_zip',
+  'home_state',
+  'employer_current_name',
+  'employer_current_from',
+  'employer_current_description',
+  'contact_street',
+  'contact_city',
+  'contact_zip',
+  'contact_state',
+  'email',
+  'delivery_type',
+]);
+
+/**
+ * Is a top-level field required with these values and context? Combines REQUIRED_FIELDS,
+ * duplicate mode and the conditional rules (birth_district, birth_number, data_mailbox,
+ * duplicate_type). The UI marks every other field "(optional)".
+ */
+export function isFieldRequired(field: FormFieldName, values: FormValues, ctx: FormContext): boolean {
+  if (isFieldHidden(field, ctx)) return false;
+  switch (field) {
+    case 'birth_district':
+      return isDistrictEnabled(values.birth_state);
+    case 'birth_number':
+      return isBirthNumberRequired(values, ctx);
+    case 'data_mailbox':
+      return isDataMailboxRequired(values, ctx);
+    case 'duplicate_type':
+      return ctx.duplicate;
+    default:
+      return REQUIRED_FIELDS.has(field);
+  }
+}
+
+/** Past-activity and stay-abroad rows have all their fields required, except in duplicate mode. */
+export function areRowsRequired(ctx: Pick<FormContext, 'duplicate'>): boolean {
+  return !ctx.duplicate;
+}

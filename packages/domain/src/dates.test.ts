@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import {
+  birthDateError,
+  birthDateRange,
+  calendarDateOf,
+  completeDateInput,
+  displayToIso,
+  formatDisplayDate,
+  formatIsoDate,
+  isLeapYear,
+  isoToDisplay,
+  isValidCalendarDate,
+  parseDateInput,
+  parseIsoDate,
+  resolveToday,
+} from './dates.js';
+
+const today = { year: 2025, month: 3, day: 15 };
+
+describe('calendar', () => {
+  it('knows leap years', () => {
+    expect(isLeapYear(2024)).toBe(true);
+    expect(isLeapYear(2023)).toBe(false);
+    expect(isLeapYear(1900)).toBe(false);
+    expect(isLeapYear(2000)).toBe(true);
+  });
+  it('rejects days that do not exist', () => {
+    expect(isValidCalendarDate(2023, 2, 28)).toBe(true);
+    expect(isValidCalendarDate(2023, 2, 29)).toBe(false);
+    expect(isValidCalendarDate(2024, 2, 29)).toBe(true);
+    expect(isValidCalendarDate(2024, 2, 30)).toBe(false);
+    expect(isValidCalendarDate(2025, 4, 31)).toBe(false);
+    expect(isValidCalendarDate(2025, 12, 31)).toBe(true);
+    expect(isValidCalendarDate(2025, 13, 1)).toBe(false);
+    expect(isValidCalendarDate(2025, 0, 1)).toBe(false);
+    expect(isValidCalendarDate(2025, 1, 0)).toBe(false);
+  });
+});
+
+describe('today', () => {
+  it('takes a calendar date as it is', () => {
+    expect(resolveToday(today)).toEqual(today);
+  });
+  it('reads an instant in Europe/Prague', () => {
+    // 23:30 UTC on 31 Dec is already 1 Jan in Prague (UTC+1).
+    expect(calendarDateOf(new Date('2024-12-31T23:30:00Z'))).toEqual({ year: 2025, month: 1, day: 1 });
+    // 22:30 UTC in summer is 00:30 next day (UTC+2).
+    expect(resolveToday(new Date('2025-06-30T22:30:00Z'))).toEqual({ year: 2025, month: 7, day: 1 });
+    expect(resolveToday(new Date('2025-06-30T21:30:00Z'))).toEqual({ year: 2025, month: 6, day: 30 });
+  });
+  it('defaults to now', () => {
+    const d = resolveToday();
+    expect(isValidCalendarDate(d.year, d.month, d.day)).toBe(true);
+  });
+});
+
+describe('date entry dd.mm.yyyy with partial input', () => {
+  it.each([
+    ['5', '05.03.2025'],
+    ['5.', '05.03.2025'],
+    ['31', '31.03.2025'],
+    ['5.7', '05.07.2025'],
+    ['5.7.', '05.07.2025'],
+    ['05.07.1990', '05.07.1990'],
+    ['5.7.1990', '05.07.1990'],
+    ['1. 2. 2000', '01.02.2000'],
+    [' 29.2.2024 ', '29.02.2024'],
+  ])('%s -> %s', (input, expected) => {
+    expect(completeDateInput(input, today)).toBe(expected);
+  });
+  it.each([
+    '',
+    '32',
+    '0',
+    '31.4',
+    '29.2.2023',
+    '31.02.2024',
+    '1.13.2000',
+    '1.2.90',
+    '1.2.19900',
+    'a.b.c',
+    '1/2/2000',
+    '2000-01-02',
+    '1..2000',
+  ])('rejects %j', (input) => {
+    expect(parseDateInput(input, today)).toBeNull();
+  });
+  it('completes a day against the current month, so 31 fails in a 30-day month', () => {
+    expect(parseDateInput('31', { year: 2025, month: 4, day: 1 })).toBeNull();
+    expect(parseDateInput('29', { year: 2024, month: 2, day: 1 })).toEqual({ year: 2024, month: 2, day: 29 });
+  });
+  it('converts to and from ISO', () => {
+    expect(displayToIso('5.7.1990', today)).toBe('1990-07-05');
+    expect(displayToIso('7', today)).toBe('2025-03-07');
+    expect(displayToIso('x', today)).toBeNull();
+    expect(isoToDisplay('1990-07-05')).toBe('05.07.1990');
+    expect(isoToDisplay('1990-02-30')).toBeNull();
+    expect(formatIsoDate({ year: 987, month: 1, day: 2 })).toBe('0987-01-02');
+    expect(formatDisplayDate({ year: 2001, month: 12, day: 9 })).toBe('09.12.2001');
+  });
+  it('parses only exact ISO dates that exist', () => {
+    expect(parseIsoDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+    expect(parseIsoDate('2023-02-29')).toBeNull();
+    expect(parseIsoDate('2024-2-9')).toBeNull();
+    expect(parseIsoDate('2024-02-29T00:00:00Z')).toBeNull();
+  });
+});
+
+describe('birth date: the last 100 years up to today', () => {
+  it('accepts both ends', () => {
+    expect(birthDateError('1925-03-15', today)).toBeNull();
+    expect(birthDateError('2025-03-15', today)).toBeNull();
+  });
+  it('rejects one day beyond either end with pattern', () => {
+    expect(birthDateError('1925-03-14', today)).toBe('pattern');
+    expect(birthDateError('2025-03-16', today)).toBe('pattern');
+  });
+  it('is required and must be a date', () => {
+    expect(birthDateError('', today)).toBe('required');
+    expect(birthDateError('  ', today)).toBe('required');
+    expect(birthDateError('15.03.1990', today)).toBe('pattern');
+    expect(birthDateError('1990-02-30', today)).toBe('pattern');
+  });
+  it('clamps 29 February 100 years back to 28 February', () => {
+    const range = birthDateRange({ year: 2000, month: 2, day: 29 });
+    expect(range.min).toEqual({ year: 1900, month: 2, day: 28 });
+    expect(birthDateError('1900-02-28', { year: 2000, month: 2, day: 29 })).toBeNull();
+    expect(birthDateError('1900-02-27', { year: 2000, month: 2, day: 29 })).toBe('pattern');
+  });
+});

@@ -1,0 +1,108 @@
+import type { Db } from '../db/database.js';
+import { sortDistricts } from './csu.js';
+import { CODE_LIST_NAMES, type CodeListName, sortCountries } from './lists.js';
+import { sha256 } from './store.js';
+
+/**
+ * The reference lists as ready-to-send JSON strings with their strong ETags, built once
+ * per data load (not per request). Every process keeps its own copy; it is rebuilt after
+ * an import in this process at once, and after an import by another process (ros-admin,
+ * another app instance) within CHECK_INTERVAL_MS, found by a change in reference_imports.
+ */
+export type ListName = CodeListName | 'countries' | 'countries.en' | 'districts' | 'municipalities';
+
+export interface ServedList {
+  body: string;
+  etag: string;
+  count: number;
+}
+
+interface Cache {
+  lists: Map<ListName, ServedList>;
+  stamp: string;
+  checkedAt: number;
+}
+
+const CHECK_INTERVAL_MS = 30_000;
+const caches = new WeakMap<Db, Promise<Cache>>();
+
+async function importStamp(db: Db): Promise<string> {
+  const rows = await db.kysely
+    .selectFrom('reference_imports')
+    .select(['source', 'imported_at'])
+    .orderBy('source')
+    .execute();
+  return rows.map((r) => `${r.source}@${r.imported_at}`).join('|');
+}
+
+function served(items: unknown[]): ServedList {
+  const body = JSON.stringify(items);
+  return { body, etag: `"${sha256(body).slice(0, 32)}"`, count: items.length };
+}
+
+async function build(db: Db): Promise<Cache> {
+  const stamp = await importStamp(db);
+  const [countries, districts, municipalities, codeRows] = await Promise.all([
+    db.kysely.selectFrom('countries').select(['code', 'code_csu', 'name_cz', 'name_en']).execute(),
+    db.kysely.selectFrom('districts').select(['code', 'name']).execute(),
+    db.kysely.selectFrom('municipalities').select(['code', 'name', 'long_name', 'district']).execute(),
+    db.kysely
+      .selectFrom('code_lists')
+      .select(['list', 'code', 'name_cz', 'name_en', 'disabled', 'sort'])
+      .orderBy('list')
+      .orderBy('sort')
+      .orderBy('code')
+      .execute(),
+  ]);
+  const lists = new Map<ListName, ServedList>();
+  lists.set('countries', served(sortCountries(countries, 'cs')));
+  lists.set('countries.en', served(sortCountries(countries, 'en')));
+  lists.set('districts', served(sortDistricts(districts)));
+  // Sorted in Czech order here, not in SQL: SQLite and PostgreSQL collate differently.
+  const czech = new Intl.Collator('cs');
+  lists.set(
+    'municipalities',
+    served(
+      [...municipalities]
+        .sort((a, b) => czech.compare(a.long_name, b.long_name) || a.code.localeCompare(b.code))
+        .map((m) => ({ code: m.code, long_name: m.long_name, district: m.district, name: m.name })),
+    ),
+  );
+  for (const name of CODE_LIST_NAMES) {
+    const items = codeRows
+      .filter((r) => r.list === name)
+      .map((r) =>
+        name === 'duplicate-types'
+          ? { code: r.code, name_cz: r.name_cz, name_en: r.name_en, disabled: Number(r.disabled) !== 0 }
+          : { code: r.code, name_cz: r.name_cz, name_en: r.name_en },
+      );
+    lists.set(name, served(items));
+  }
+  return { lists, stamp, checkedAt: Date.now() };
+}
+
+/** The list as served, loading or refreshing the cache when needed. */
+export async function getServedList(db: Db, name: ListName): Promise<ServedList> {
+  let pending = caches.get(db);
+  if (!pending) {
+    pending = build(db);
+    caches.set(db, pending);
+    pending.catch(() => caches.delete(db));
+  }
+  const cache = await pending;
+  if (Date.now() - cache.checkedAt > CHECK_INTERVAL_MS) {
+    cache.checkedAt = Date.now();
+    if ((await importStamp(db)) !== cache.stamp) {
+      invalidateReferenceCache(db);
+      return getServedList(db, name);
+    }
+  }
+  const list = cache.lists.get(name);
+  if (!list) throw new Error(`unknown reference list ${name}`);
+  return list;
+}
+
+/** Drops this process's copy; the next request rebuilds it from the database. */
+export function invalidateReferenceCache(db: Db): void {
+  caches.delete(db);
+}

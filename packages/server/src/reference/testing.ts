@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Test helpers for the reference data (not used by the server). */
+
+/** A made-up file in ČSÚ's export format (not real data). */
+export function csuCsv(
+  rows: Array<[code: string, name: string, district: string, districtName: string]>,
+): string {
+  const header =
+    '"kodjaz","typvaz","akrcis1","kodcis1","chodnota1","text1","akrcis2","kodcis2","chodnota2","text2"';
+  const lines = rows.map(
+    ([c, n, d, dn]) =>
+      `"CS","Editační vazba","CISOB",43,"${c}","${n.replace(/"/g, '""')}","OKRES_NUTS",101,"${d}","${dn}"`,
+  );
+  return `${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+/** A logger that keeps what it was given, to check warnings. */
+export function recordingLogger(): FastifyBaseLogger & { lines: Array<{ level: string; msg: string }> } {
+  const lines: Array<{ level: string; msg: string }> = [];
+  const at =
+    (level: string) =>
+    (...args: unknown[]) => {
+      const msg = args.find((a) => typeof a === 'string');
+      lines.push({ level, msg: typeof msg === 'string' ? msg : '' });
+    };
+  const logger = {
+    lines,
+    level: 'debug',
+    fatal: at('fatal'),
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    trace: at('trace'),
+    silent: () => {},
+    child: () => logger,
+  };
+  return logger as unknown as FastifyBaseLogger & { lines: Array<{ level: string; msg: string }> };
+}
