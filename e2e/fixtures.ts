@@ -4,8 +4,17 @@ import { expect, type Page, test } from '@playwright/test';
 export { expect, test };
 
 /** axe-core with the rules we hold every screen to: WCAG 2.1 A and AA, plus best practice. */
-export async function checkA11y(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+export async function checkA11y(
+  page: Page,
+  options: { include?: string; exclude?: string[] } = {},
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
   if (options.include) builder = builder.include(options.include);
   for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
   const results = await builder.analyze();

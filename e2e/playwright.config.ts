@@ -23,7 +23,9 @@ export default defineConfig({
   retries: 0,
   timeout: 30000,
   expect: { timeout: 7000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: './.out/results.json' }]] : [['list'], ['json', { outputFile: './.out/results.json' }]],
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: './.out/results.json' }]]
+    : [['list'], ['json', { outputFile: './.out/results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',

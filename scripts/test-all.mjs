@@ -28,7 +28,13 @@ const built = step('build', 'npm', ['run', '--silent', 'build']);
 
 const vitestJson = `${out}/vitest.json`;
 rmSync(vitestJson, { force: true });
-step('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+step('unit and API tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;

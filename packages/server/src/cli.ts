@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { ConfigError, loadConfig } from './config.js';
 /**
  * ros-admin: the operators' command-line tool. Uses the same settings (environment
  * variables) as the server, so it works on the same database.
@@ -8,7 +9,6 @@
  *   ros-admin persons load FILE | show ID | find …
  */
 import type { AppContext } from './context.js';
-import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { readVersion } from './version.js';
@@ -49,7 +49,11 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
 runCli(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err instanceof ConfigError ? err.message : `ros-admin: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      err instanceof ConfigError
+        ? err.message
+        : `ros-admin: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   },
 );

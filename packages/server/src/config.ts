@@ -18,6 +18,8 @@ export interface Config {
   recaptchaSiteKey: string;
   recaptchaSecret: string;
   recaptchaMinScore: number;
+  /** reCAPTCHA's siteverify endpoint (tests point it at a local stand-in). */
+  recaptchaVerifyUrl: string;
   altchaHmacKey: string;
   altchaMaxNumber: number;
   altchaExpiresSeconds: number;
@@ -29,6 +31,12 @@ export interface Config {
   trustProxy: boolean;
   /** Load the documented demo people and certificates on first start. */
   demoData: boolean;
+  /** A new request is accepted at the earliest this many days before the current certificate expires. */
+  renewalWindowDays: number;
+  /** A second request (or duplicate request) for the same person within this many days is flagged. */
+  repeatRequestDays: number;
+  /** How long the PDF link of a submitted request works. */
+  pdfLinkDays: number;
 }
 
 export class ConfigError extends Error {
@@ -88,6 +96,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (botCheckProvider === 'recaptcha' && (!recaptchaSiteKey || !recaptchaSecret)) {
     problems.push('ROS_BOT_CHECK=recaptcha needs ROS_RECAPTCHA_SITE_KEY and ROS_RECAPTCHA_SECRET');
   }
+  if (env.ROS_RECAPTCHA_VERIFY_URL && !/^https?:\/\//.test(env.ROS_RECAPTCHA_VERIFY_URL)) {
+    problems.push('ROS_RECAPTCHA_VERIFY_URL must be an http(s) URL');
+  }
   const altchaHmacKey = env.ROS_ALTCHA_HMAC_KEY ?? '';
   if (altchaHmacKey && altchaHmacKey.length < 32) {
     problems.push('ROS_ALTCHA_HMAC_KEY must be at least 32 characters (unset it to generate one per start)');
@@ -105,15 +116,27 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     recaptchaSiteKey,
     recaptchaSecret,
     recaptchaMinScore: num('ROS_RECAPTCHA_MIN_SCORE', 0.5, 0, 1),
+    recaptchaVerifyUrl: env.ROS_RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     altchaHmacKey,
     altchaMaxNumber: int('ROS_ALTCHA_MAX_NUMBER', 50000, 1000, 10000000),
     altchaExpiresSeconds: int('ROS_ALTCHA_EXPIRES_SECONDS', 600, 10, 86400),
     rateLimitValidityPerMinute: int('ROS_RATE_LIMIT_VALIDITY', 60, 1, 1000000),
     rateLimitSearchPerMinute: int('ROS_RATE_LIMIT_SEARCH', 20, 1, 1000000),
-    logLevel: oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+    logLevel: oneOf('LOG_LEVEL', 'info', [
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'trace',
+      'silent',
+    ] as const),
     webDir: env.ROS_WEB_DIR ? resolve(env.ROS_WEB_DIR) : undefined,
     trustProxy: bool('ROS_TRUST_PROXY', false),
     demoData: bool('ROS_DEMO_DATA', true),
+    renewalWindowDays: int('ROS_RENEWAL_WINDOW_DAYS', 90, 0, 3650),
+    repeatRequestDays: int('ROS_REPEAT_REQUEST_DAYS', 30, 0, 3650),
+    pdfLinkDays: int('ROS_PDF_LINK_DAYS', 30, 1, 3650),
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

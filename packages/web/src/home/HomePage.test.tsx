@@ -1,0 +1,62 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, TEST_METADATA } from '../test/render';
+
+describe('home choices', () => {
+  let assign: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      assign,
+    } as unknown as Location);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const cases = [
+    { path: '/', from: 'form', basic: '/form' },
+    { path: '/?lang=en', from: 'form-en', basic: '/form?lang=en' },
+    { path: '/duplikat', from: 'duplicate', basic: '/duplikat/form' },
+    { path: '/duplicate', from: 'duplicate', basic: '/duplikat/form' },
+    { path: '/duplikat?lang=en', from: 'duplicate-en', basic: '/duplicate/form?lang=en' },
+    { path: '/duplicate?lang=en', from: 'duplicate-en', basic: '/duplicate/form?lang=en' },
+  ];
+
+  for (const { path, from, basic } of cases) {
+    it(`${path}: sign-in goes to sso-redirect?from=${from}, the other choice to ${basic}`, async () => {
+      renderApp({ path });
+      const eid = await screen.findByTestId('choice-eid');
+      expect(eid).toHaveAttribute('href', `/api/ros/sso-redirect?from=${from}`);
+      fireEvent.click(eid);
+      expect(assign).toHaveBeenCalledWith(`/api/ros/sso-redirect?from=${from}`);
+      expect(screen.getByTestId('choice-basic')).toHaveAttribute('href', basic);
+    });
+  }
+
+  it('with use_eid NO the first choice opens the form with eid=eid, keeping the language', async () => {
+    renderApp({
+      path: '/duplicate?lang=en',
+      metadata: { status: 200, body: { ...TEST_METADATA, use_eid: 'NO' } },
+    });
+    const eid = await screen.findByTestId('choice-eid');
+    expect(eid).toHaveAttribute('href', '/duplicate/form?eid=eid&lang=en');
+    await userEvent.click(eid);
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/duplicate/form?eid=eid&lang=en');
+  });
+
+  it('shows the mode in the heading and explains both choices', async () => {
+    renderApp({ path: '/duplikat' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Jak chcete žádost o duplikát podat?' }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'S přihlášením přes identitu občana' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Bez přihlášení' })).toBeVisible();
+    expect(screen.getByText(/vlastnoručně podepíšete a pošlete/)).toBeVisible();
+  });
+});

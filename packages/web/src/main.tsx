@@ -1,0 +1,30 @@
+import '@gov-design-system-ce/styles/tokens.css';
+import '@gov-design-system-ce/styles/styles.css';
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { App } from './App';
+import { createI18n } from './shell/i18n';
+import { parseLang } from './shell/lang';
+
+async function start() {
+  const lang = parseLang(new URLSearchParams(window.location.search).get('lang'));
+  document.documentElement.lang = lang;
+  // Texts of the first language load before the first render: no flash of untranslated keys.
+  const i18n = await createI18n(lang);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

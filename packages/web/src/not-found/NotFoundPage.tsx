@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../components/Button';
+import { LangLink } from '../shell/lang';
+import { useHeaderTitle } from '../shell/title';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  useHeaderTitle('TITLE.DEFAULT');
+  return (
+    <div className="not-found">
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1>{t('NOT_FOUND.TITLE')}</h1>
+      <p className="lead">{t('NOT_FOUND.DESCRIPTION')}</p>
+      <LangLink to="/" className={buttonClass('primary')}>
+        {t('NOT_FOUND.HOME_LINK')}
+      </LangLink>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type AlertType = 'success' | 'info' | 'warning' | 'danger';
+
+/** The spec: alerts close themselves after 5000 ms unless told otherwise; 0 keeps them. */
+export const DEFAULT_ALERT_TIMEOUT_MS = 5000;
+
+export interface AlertOptions {
+  type: AlertType;
+  /** i18n key of the text, e.g. 'ALERTS.FORM_INVALID'. */
+  key: string;
+  /** Milliseconds until the alert closes itself; default 5000, 0 = stays until closed. */
+  timeout?: number;
+  /** Interpolation values for the text. */
+  values?: Record<string, unknown>;
+}
+
+export interface Alert extends AlertOptions {
+  id: number;
+}
+
+interface AlertsApi {
+  alerts: readonly Alert[];
+  show: (options: AlertOptions) => number;
+  dismiss: (id: number) => void;
+  clear: () => void;
+}
+
+const AlertsContext = createContext<AlertsApi | null>(null);
+
+export function AlertsProvider({ children }: { children: ReactNode }) {
+  const [alerts, setAlerts] = useState<readonly Alert[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    const timer = timers.current.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.current.delete(id);
+    setAlerts((list) => list.filter((alert) => alert.id !== id));
+  }, []);
+
+  const show = useCallback(
+    (options: AlertOptions) => {
+      const id = nextId.current++;
+      const timeout = options.timeout ?? DEFAULT_ALERT_TIMEOUT_MS;
+      // The same message shown again replaces the old one instead of stacking up.
+      setAlerts((list) => [
+        ...list.filter((alert) => !(alert.key === options.key && alert.type === options.type)),
+        { ...options, id },
+      ]);
+      if (timeout > 0)
+        timers.current.set(
+          id,
+          setTimeout(() => dismiss(id), timeout),
+        );
+      return id;
+    },
+    [dismiss],
+  );
+
+  const clear = useCallback(() => {
+    for (const timer of timers.current.values()) clearTimeout(timer);
+    timers.current.clear();
+    setAlerts([]);
+  }, []);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+    };
+  }, []);
+
+  const value = useMemo(() => ({ alerts, show, dismiss, clear }), [alerts, show, dismiss, clear]);
+  return <AlertsContext.Provider value={value}>{children}</AlertsContext.Provider>;
+}
+
+/** `show({ type, key, timeout?, values? })` returns the alert's id; `dismiss(id)` closes it. */
+export function useAlerts(): AlertsApi {
+  const context = useContext(AlertsContext);
+  if (!context) throw new Error('useAlerts must be used inside <AlertsProvider>');
+  return context;
+}
+
+function AlertItem({ alert, onDismiss }: { alert: Alert; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`alert alert--${alert.type}`} data-alert-key={alert.key}>
+      <span className="alert__icon" aria-hidden="true" />
+      <p className="alert__text">{t(alert.key, alert.values)}</p>
+      <button type="button" className="alert__close" onClick={onDismiss} aria-label={t('SHELL.ALERT_CLOSE')}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The alert list at the top of the main content. Two live regions exist from the start
+ * (screen readers only announce changes in regions already on the page): errors are
+ * announced at once, everything else politely.
+ */
+export function AlertList() {
+  const { alerts, dismiss } = useAlerts();
+  const urgent = alerts.filter((alert) => alert.type === 'danger');
+  const polite = alerts.filter((alert) => alert.type !== 'danger');
+  return (
+    <div className="alert-list">
+      <div role="alert" aria-live="assertive" aria-atomic="false" className="alert-list__region">
+        {urgent.map((alert) => (
+          <AlertItem key={alert.id} alert={alert} onDismiss={() => dismiss(alert.id)} />
+        ))}
+      </div>
+      <div role="status" aria-live="polite" aria-atomic="false" className="alert-list__region">
+        {polite.map((alert) => (
+          <AlertItem key={alert.id} alert={alert} onDismiss={() => dismiss(alert.id)} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError, apiGet } from '../api/client';
+import { Button } from '../components/Button';
+import { Spinner } from '../components/Spinner';
+
+/** GET /api/ros/metadata. */
+export interface Metadata {
+  version: string;
+  /** 'YES' (default) offers NIA sign-in on the home page; 'NO' opens the form with ?eid=eid. */
+  use_eid: 'YES' | 'NO' | string;
+  recaptchaSiteKey: string;
+  botCheckProvider: 'altcha' | 'recaptcha' | string;
+}
+
+export type MetadataState =
+  | { status: 'loading' }
+  | { status: 'error'; error: ApiRequestError }
+  | { status: 'ready'; metadata: Metadata };
+
+interface MetadataContextValue {
+  state: MetadataState;
+  retry: () => void;
+}
+
+const MetadataContext = createContext<MetadataContextValue | null>(null);
+
+function normalise(raw: Partial<Metadata> | null | undefined): Metadata {
+  return {
+    version: typeof raw?.version === 'string' ? raw.version : '',
+    use_eid: typeof raw?.use_eid === 'string' && raw.use_eid !== '' ? raw.use_eid : 'YES',
+    recaptchaSiteKey: typeof raw?.recaptchaSiteKey === 'string' ? raw.recaptchaSiteKey : '',
+    botCheckProvider: typeof raw?.botCheckProvider === 'string' ? raw.botCheckProvider : 'altcha',
+  };
+}
+
+/** Loads the metadata once at start; `retry()` loads it again after a failure. */
+export function MetadataProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<MetadataState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    // `attempt` is read so that retry() runs this effect again.
+    void attempt;
+    apiGet<Partial<Metadata>>('/metadata').then(
+      (raw) => current && setState({ status: 'ready', metadata: normalise(raw) }),
+      (error: unknown) =>
+        current &&
+        setState({
+          status: 'error',
+          error: error instanceof ApiRequestError ? error : new ApiRequestError(0, 'UNKNOWN', String(error)),
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  const { i18n } = useTranslation();
+  const retry = useCallback(() => {
+    // The translation file may have failed for the same reason (server unreachable).
+    void i18n.reloadResources([i18n.language]);
+    setAttempt((n) => n + 1);
+  }, [i18n]);
+  return <MetadataContext.Provider value={{ state, retry }}>{children}</MetadataContext.Provider>;
+}
+
+/** The loading state of the metadata (for the shell; screens use useMetadata()). */
+export function useMetadataState(): MetadataContextValue {
+  const context = useContext(MetadataContext);
+  if (!context) throw new Error('useMetadataState must be used inside <MetadataProvider>');
+  return context;
+}
+
+/** The loaded metadata. Screens render inside <MetadataGate>, so it is always there. */
+export function useMetadata(): Metadata {
+  const { state } = useMetadataState();
+  if (state.status !== 'ready') throw new Error('useMetadata used before the metadata loaded');
+  return state.metadata;
+}
+
+/**
+ * Renders its children once the metadata is loaded; meanwhile a spinner, and when the
+ * load failed a clear error screen with a retry button (never a blank page).
+ */
+export function MetadataGate({ children }: { children: ReactNode }) {
+  const { state, retry } = useMetadataState();
+  const { t } = useTranslation();
+  if (state.status === 'ready') return <>{children}</>;
+  if (state.status === 'loading') return <Spinner label={t('SHELL.LOADING')} />;
+  return (
+    <section className="startup-error" aria-labelledby="startup-error-title">
+      <h1 id="startup-error-title">{t('SHELL.STARTUP_ERROR.TITLE')}</h1>
+      <p>{t('SHELL.STARTUP_ERROR.DESCRIPTION')}</p>
+      <p>{t('SHELL.STARTUP_ERROR.HINT')}</p>
+      <Button variant="primary" onClick={retry}>
+        {t('SHELL.STARTUP_ERROR.RETRY')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The spec: the header title is set 200 ms after the view initialises. */
+export const HEADER_TITLE_DELAY_MS = 200;
+
+interface TitleContextValue {
+  titleKey: string | null;
+  setTitleKey: (key: string | null) => void;
+}
+
+const TitleContext = createContext<TitleContextValue | null>(null);
+
+export function TitleProvider({ children }: { children: ReactNode }) {
+  const [titleKey, setTitleKey] = useState<string | null>(null);
+  const value = useMemo(() => ({ titleKey, setTitleKey }), [titleKey]);
+  return <TitleContext.Provider value={value}>{children}</TitleContext.Provider>;
+}
+
+/**
+ * Sets the header title (and the document title) to the text of `i18nKey`,
+ * 200 ms after the calling view mounts or the key changes.
+ */
+export function useHeaderTitle(i18nKey: string): void {
+  const context = useContext(TitleContext);
+  if (!context) throw new Error('useHeaderTitle must be used inside <TitleProvider>');
+  const { setTitleKey } = context;
+  useEffect(() => {
+    const timer = setTimeout(() => setTitleKey(i18nKey), HEADER_TITLE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [i18nKey, setTitleKey]);
+}
+
+/** The header title text ('' until a view has set it) and keeps document.title in step. */
+export function useCurrentHeaderTitle(): string {
+  const context = useContext(TitleContext);
+  const { t } = useTranslation();
+  const key = context?.titleKey ?? null;
+  const text = key ? t(key) : '';
+  useEffect(() => {
+    if (!text) return;
+    document.title = `${text} | ${t('SHELL.AUTHORITY')}`;
+  }, [text, t]);
+  return text;
+}
