@@ -60,7 +60,7 @@ export default defineConfig({
       ROS_DEMO_DATA: 'true',
       ROS_RATE_LIMIT_VALIDITY: '100000',
       ROS_RATE_LIMIT_SEARCH: '100000',
-      ROS_ALTCHA_MAX_NUMBER: '20000',
+      ROS_ALTCHA_MAX_NUMBER: '5000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,8 +1,14 @@
 // The public surface of @ros/domain. Each module owns one concept of the specification.
 
+export * from './birthNumber.js';
+export * from './conditions.js';
+export * from './contact.js';
+export * from './coverage.js';
+export * from './dates.js';
 export * from './form.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './monthYear.js';
 export * from './prefill.js';
 export * from './search.js';
 export * from './text.js';

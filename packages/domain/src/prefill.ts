@@ -1,1 +1,173 @@
-export {};
+import type { ActivityTypeCode, FormFieldName, FormValues, SexCode } from './form.js';
+import { formDocumentType, type RegisterPerson } from './search.js';
+
+/**
+ * Prefill (spec section 4, "Search"): a found person's register data (Czech field names)
+ * become request form values, and the fields filled that way become read-only.
+ */
+
+/** The form fields a prefill can set. */
+export type PrefillField = Exclude<
+  FormFieldName,
+  | 'employer_verification_type'
+  | 'duplicate_type'
+  | 'aifo'
+  | 'send_notifications_email'
+  | 'send_notifications_phone'
+>;
+export type PrefillValues = Pick<FormValues, PrefillField>;
+
+export interface Prefill {
+  /** Only the fields the register knows; the form keeps its defaults for the others. */
+  values: Partial<PrefillValues>;
+  /** Fields the user may not change. */
+  readOnly: PrefillField[];
+}
+
+/** Identity fields: read-only once prefilled, in both modes. */
+const IDENTITY_FIELDS: readonly PrefillField[] = [
+  'sex',
+  'birth_date',
+  'birth_municipality',
+  'birth_district',
+  'birth_state',
+  'citizen_of_1',
+  'citizen_of_2',
+  'other_citizenships',
+  'document_type',
+  'document_number',
+  'data_mailbox',
+];
+const ADDRESS_FIELDS: readonly PrefillField[] = [
+  'home_street',
+  'home_house_num',
+  'home_org_num',
+  'home_city',
+  'home_zip',
+  'home_state',
+];
+
+const text = (v: string | null | undefined): string | undefined => {
+  const t = typeof v === 'string' ? v.trim() : '';
+  return t === '' ? undefined : t;
+};
+
+/** Register sex codes to the form's: 1 male, 2 female, 0 unspecified. */
+export function sexFromRegister(v: string | null | undefined): SexCode | undefined {
+  const t = text(v)?.toUpperCase();
+  if (t === undefined) return undefined;
+  if (t === '1' || t === 'M') return '1';
+  if (t === '2' || t === 'Z' || t === 'Ž' || t === 'F') return '2';
+  return '0';
+}
+
+/** The register's birth date when it is an ISO date 'YYYY-MM-DD' (the form's format); else nothing. */
+export function dateFromRegister(v: string | null | undefined): string | undefined {
+  const t = text(v) ?? '';
+  return /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(t) ? t : undefined;
+}
+
+const ACTIVITY_TYPE_CODES: readonly string[] = ['1', '2', '3'];
+const activityType = (v: unknown): ActivityTypeCode =>
+  ACTIVITY_TYPE_CODES.includes(String(v)) ? (String(v) as ActivityTypeCode) : '';
+
+/**
+ * The register keeps the home street with its numbers in one field ("Dlouhá 12/5",
+ * "Na Příkopě 1096a"); the form has street, house number and orientation number.
+ * Text without a trailing number stays the street (villages without streets give "Lhota 12":
+ * street "Lhota", number 12, as the post office writes them).
+ */
+export function splitStreet(v: string | null | undefined): { street?: string; house?: string; org?: string } {
+  const t = text(v);
+  if (t === undefined) return {};
+  const m = /^(.*?\S)\s+(\d+[a-zA-Z]?)(?:\s*\/\s*(\d+[a-zA-Z]?))?$/.exec(t);
+  if (!m) return { street: t };
+  return { street: m[1], house: m[2], org: m[3] };
+}
+
+/**
+ * Maps a found person to form values. `duplicate` switches the read-only rules: names are
+ * read-only in normal mode; birth name and birth number are read-only in duplicate mode.
+ * In duplicate mode the register's document type is kept as it is when it is a form type.
+ */
+export function prefillFromRegister(person: RegisterPerson, opts: { duplicate: boolean }): Prefill {
+  const v: Partial<PrefillValues> = {};
+  const set = <K extends PrefillField>(key: K, value: PrefillValues[K] | undefined) => {
+    if (value !== undefined) v[key] = value;
+  };
+
+  set('first_name', text(person.jmeno));
+  set('last_name', text(person.prijmeni));
+  set('birth_name', text(person.rodne_prijm));
+  set('sex', sexFromRegister(person.pohlavi));
+  set('birth_date', dateFromRegister(person.dat_nar));
+  set('birth_number', text(person.rc));
+  set('birth_state', text(person.stat_nar));
+  set('birth_municipality', text(person.misto_nar));
+  // A district belongs to a birth in the Czech Republic only (spec section 4, field reactions).
+  if (text(person.stat_nar) === 'CZ') set('birth_district', text(person.okres_nar));
+
+  set('citizen_of_1', text(person.st_kod));
+  // Stateless or unspecified (##) has no second citizenship.
+  if (text(person.st_kod) !== '##') set('citizen_of_2', text(person.web_st_kod2));
+  const others = (person.web_st5_kody ?? []).map((c) => text(c)).filter((c): c is string => c !== undefined);
+  if (others.length > 0) set('other_citizenships', others);
+
+  const documentNumber = text(person.op_pas) ?? text(person.web_op_pas);
+  if (documentNumber !== undefined || text(person.typ_op_pas) !== undefined) {
+    const registerType = text(person.typ_op_pas);
+    const keepOwn = opts.duplicate && (registerType === 'OP_CR' || registerType === 'PAS');
+    set('document_type', keepOwn ? registerType : formDocumentType(registerType));
+  }
+  set('document_number', documentNumber);
+
+  const home = splitStreet(person.ulice);
+  set('home_street', home.street);
+  set('home_house_num', home.house);
+  set('home_org_num', home.org);
+  set('home_city', text(person.mesto));
+  set('home_zip', text(person.psc));
+  set('home_state', text(person.stat));
+
+  set('employer_current_name', text(person.web_zamestnavatel));
+  set('employer_current_from', text(person.web_zam_od));
+  set('employer_current_position', text(person.web_funkce));
+  set('employer_current_description', text(person.web_popis_cinnosti));
+  set('reason_for_request', text(person.web_duvod_zadosti));
+
+  set('contact_company', text(person.web_kont_firma));
+  set('contact_street', text(person.web_kont_ulice));
+  set('contact_house_num', text(person.web_kont_cp));
+  set('contact_org_num', text(person.web_kont_co));
+  set('contact_city', text(person.web_kont_mesto));
+  set('contact_zip', text(person.web_kont_psc));
+  set('contact_state', text(person.web_kont_stat));
+
+  set('telephone', text(person.tel));
+  set('email', text(person.email));
+  set('data_mailbox', text(person.dat_schranka));
+  set('delivery_type', text(person.typ_predani));
+
+  const activities = (person.activities ?? []).map((a) => ({
+    from: text(a.zam_od) ?? '',
+    to: text(a.zam_do) ?? '',
+    type: activityType(a.typ),
+    field1: text(a.zamestnavatel) ?? '',
+    // Type 3 (other) has no function or field of study.
+    field2: String(a.typ) === '3' ? '' : (text(a.funkce) ?? ''),
+  }));
+  if (activities.length > 0) set('past_activities', activities);
+  const abroad = (person.abroad_stay ?? []).map((s) => ({
+    state: text(s.stat) ?? '',
+    reason: text(s.duvod) ?? '',
+  }));
+  if (abroad.length > 0) set('abroad_stay', abroad);
+
+  const readOnly = new Set<PrefillField>();
+  for (const f of [...IDENTITY_FIELDS, ...ADDRESS_FIELDS]) if (v[f] !== undefined) readOnly.add(f);
+  // Birth name and birth number are read-only in both modes; the current names only in
+  // normal mode (a duplicate may follow a change of name).
+  const names: PrefillField[] = opts.duplicate ? ['birth_name'] : ['first_name', 'last_name', 'birth_name'];
+  for (const f of [...names, 'birth_number' as const]) if (v[f] !== undefined) readOnly.add(f);
+  return { values: v, readOnly: [...readOnly] };
+}

@@ -1,1 +1,172 @@
-export {};
+import { z } from 'zod';
+import { parseBirthNumber } from './birthNumber.js';
+import { MAX_LENGTHS } from './limits.js';
+
+/**
+ * The person search step (spec sections 2, 3, 4, 7): the search payloads, the register's
+ * answer in its Czech field names, and the one mapping between the register's document
+ * types and the form's.
+ */
+
+/** Document types of the form (code list `document-types`). */
+export const FORM_DOCUMENT_TYPES = ['OP_CR', 'PAS'] as const;
+export type FormDocumentType = (typeof FORM_DOCUMENT_TYPES)[number];
+
+/** Document types as the register stores them in `typ_op_pas`: identity card and passport. */
+export const REGISTER_DOCUMENT_TYPES = ['ID', 'P'] as const;
+export type RegisterDocumentType = (typeof REGISTER_DOCUMENT_TYPES)[number];
+
+/** Spec section 4: ID gives OP_CR, P gives PAS, anything else PAS. */
+export function formDocumentType(registerType: string | null | undefined): FormDocumentType {
+  return registerType === 'ID' ? 'OP_CR' : 'PAS';
+}
+
+/** The register's type for a form document type (the search looks documents up by it). */
+export function registerDocumentType(formType: FormDocumentType): RegisterDocumentType {
+  return formType === 'OP_CR' ? 'ID' : 'P';
+}
+
+/** Spec section 5 lengths used by the search step; a birth number may be written with spaces. */
+export const SEARCH_MAX = {
+  name: MAX_LENGTHS.first_name,
+  documentNumber: MAX_LENGTHS.document_number,
+  birthNumber: 20,
+} as const;
+
+/** Trimmed text that must not be empty; zod issue messages are the spec's message keys. */
+const requiredText = (max: number) =>
+  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'maxlength' });
+
+export const birthNumberSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(SEARCH_MAX.birthNumber, { error: 'maxlength', abort: true })
+  .refine((v) => parseBirthNumber(v) !== null, { error: 'birthNumberInvalidFormat' });
+
+/** POST /api/ros/search. Extra fields are refused: a public endpoint takes exactly what it needs. */
+export const searchByDocumentSchema = z
+  .object({
+    first_name: requiredText(SEARCH_MAX.name),
+    last_name: requiredText(SEARCH_MAX.name),
+    type: z.enum(FORM_DOCUMENT_TYPES, { error: 'required' }),
+    number: requiredText(SEARCH_MAX.documentNumber),
+    // Sent empty by a form that has no birth number yet: treated as absent.
+    birth_number: z
+      .union([z.literal(''), z.null(), birthNumberSchema])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    duplicate: z.boolean({ error: 'pattern' }).optional(),
+  })
+  .strict();
+export type SearchByDocumentInput = z.input<typeof searchByDocumentSchema>;
+export type SearchByDocument = z.output<typeof searchByDocumentSchema>;
+
+/** POST /api/ros/search-birth-number. */
+export const searchByBirthNumberSchema = z.object({ birth_number: birthNumberSchema }).strict();
+export type SearchByBirthNumber = z.output<typeof searchByBirthNumberSchema>;
+
+/** A past activity as the register keeps it. typ: 1 employment, 2 education, 3 other. */
+export interface RegisterActivity {
+  /** MM/YYYY */
+  zam_od: string;
+  /** MM/YYYY */
+  zam_do: string;
+  typ: number;
+  /** employer, school or detailed information (form field1) */
+  zamestnavatel: string;
+  /** function or field of study (form field2) */
+  funkce: string;
+}
+
+/** A stay abroad as the register keeps it: state code and reason. */
+export interface RegisterAbroadStay {
+  stat: string;
+  duvod: string;
+}
+
+/** The person's certificate as the search answers it (spec section 3, validity record). */
+export interface RegisterRecord {
+  id: number;
+  /** 'Ano' valid, 'Ne' not valid */
+  stav: string;
+  /** dd.mm.yyyy */
+  platnost_do: string;
+  a1a3: { valid_until: string } | null;
+  a2: { valid_until: string } | null;
+}
+
+/**
+ * A person as the register knows them, in the register's Czech field names (spec section 3,
+ * "Registry record fields read in prefill"). Text fields the register does not know are
+ * absent or null. The birth data (dat_nar, misto_nar, okres_nar, stat_nar) are not in the
+ * spec's list; the register holds them and the prefill uses them so a found person does not
+ * have to type what the authority already knows.
+ */
+export interface RegisterPerson {
+  jmeno: string;
+  prijmeni: string;
+  /** birth surname */
+  rodne_prijm?: string | null;
+  /** '1' male, '2' female, '0' unspecified (also accepted: 'M', 'Z'/'Ž', 'F') */
+  pohlavi?: string | null;
+  /** birth number, with or without slash */
+  rc?: string | null;
+  /** birth date, YYYY-MM-DD */
+  dat_nar?: string | null;
+  /** birth municipality: a municipality code for a birth in CZ, free text elsewhere */
+  misto_nar?: string | null;
+  /** birth district code (CZ births only) */
+  okres_nar?: string | null;
+  /** birth state, country code */
+  stat_nar?: string | null;
+  /** home street with house number and optional orientation number ("Dlouhá 12/5") */
+  ulice?: string | null;
+  mesto?: string | null;
+  psc?: string | null;
+  /** home state, country code */
+  stat?: string | null;
+  /** first citizenship, country code */
+  st_kod?: string | null;
+  /** document type: 'ID' identity card, 'P' passport */
+  typ_op_pas?: string | null;
+  /** document number */
+  op_pas?: string | null;
+  /** document number given in the last web request */
+  web_op_pas?: string | null;
+  /** second citizenship */
+  web_st_kod2?: string | null;
+  /** other citizenships, country codes */
+  web_st5_kody?: string[] | null;
+  web_zamestnavatel?: string | null;
+  /** MM/YYYY */
+  web_zam_od?: string | null;
+  web_funkce?: string | null;
+  web_popis_cinnosti?: string | null;
+  web_duvod_zadosti?: string | null;
+  web_kont_firma?: string | null;
+  web_kont_ulice?: string | null;
+  web_kont_cp?: string | null;
+  web_kont_co?: string | null;
+  web_kont_mesto?: string | null;
+  web_kont_psc?: string | null;
+  web_kont_stat?: string | null;
+  tel?: string | null;
+  email?: string | null;
+  /** data mailbox id (7 characters) */
+  dat_schranka?: string | null;
+  /** delivery type code, e.g. EMAIL, DATOVKOU */
+  typ_predani?: string | null;
+  /** function the certificate was issued for (kept, not prefilled) */
+  funkce_platnost?: string | null;
+  activities?: RegisterActivity[] | null;
+  abroad_stay?: RegisterAbroadStay[] | null;
+}
+
+/** Answer of both search calls: the person, with `record` when they hold a certificate. */
+export type SearchAnswer = RegisterPerson & { record?: RegisterRecord };
+
+/** Error codes of the search calls (404 and 403 answers). */
+export const SEARCH_ERROR_CODES = {
+  notFound: 'PERSON_NOT_FOUND',
+} as const;

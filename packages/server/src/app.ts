@@ -7,9 +7,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
 import { ApiError, type ApiErrorBody } from './errors.js';
+import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
+import { pdfRoutes } from './routes/pdf.js';
 import { referenceRoutes } from './routes/reference.js';
+import { searchRoutes } from './routes/search.js';
+import { submitRoutes } from './routes/submit.js';
+import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
 
 /** Strips the query string: it can carry tokens, and logs never hold personal data. */
@@ -23,13 +28,20 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: ['req.headers.cookie', 'req.headers.recaptcha', 'req.headers.authorization'],
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ id: req.id, method: req.method, path: pathOnly(req.url) }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: pathOnly(req.url),
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
 }
 
-export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: ctx.config.trustProxy,
@@ -64,7 +76,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       return reply.status(err.statusCode).send(body);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-    if (status >= 500) req.log.error({ err: { type: err.name, code: err.code, message: err.message, stack: err.stack } }, 'request failed');
+    if (status >= 500)
+      req.log.error(
+        { err: { type: err.name, code: err.code, message: err.message, stack: err.stack } },
+        'request failed',
+      );
     const code =
       status === 429
         ? 'RATE_LIMITED'
@@ -87,6 +103,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       await api.register(metadataRoutes, ctx);
       await api.register(referenceRoutes, ctx);
       await api.register(validityRoutes, ctx);
+      await api.register(botCheckRoutes, ctx);
+      await api.register(searchRoutes, ctx);
+      await api.register(validateRoutes, ctx);
+      await api.register(submitRoutes, ctx);
+      await api.register(pdfRoutes, ctx);
       api.all('/*', async () => {
         throw new ApiError(404, 'NOT_FOUND', 'No such API path');
       });
@@ -115,7 +136,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
       if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody);
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody);
     });
   }
   return app;

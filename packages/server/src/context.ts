@@ -1,3 +1,4 @@
+import type { BotCheck } from './botcheck/index.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 
@@ -6,4 +7,6 @@ export interface AppContext {
   config: Config;
   db: Db;
   version: string;
+  /** The bot-check service; built from config on first use when not given (tests may pass one). */
+  botCheck?: BotCheck;
 }

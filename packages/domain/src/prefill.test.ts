@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { dateFromRegister, prefillFromRegister, sexFromRegister, splitStreet } from './prefill.js';
+import type { RegisterPerson } from './search.js';
+
+const full: RegisterPerson = {
+  jmeno: 'Jan',
+  prijmeni: 'Novák',
+  rodne_prijm: 'Novák',
+  pohlavi: '1',
+  rc: '850315/1234',
+  dat_nar: '1985-03-15',
+  misto_nar: '554782',
+  okres_nar: 'CZ0100',
+  stat_nar: 'CZ',
+  ulice: 'Dlouhá 12/5',
+  mesto: 'Praha',
+  psc: '110 00',
+  stat: 'CZ',
+  st_kod: 'CZ',
+  typ_op_pas: 'ID',
+  op_pas: '123456789',
+  web_op_pas: '999',
+  web_st_kod2: 'SK',
+  web_st5_kody: ['DE', ' ', 'AT'],
+  web_zamestnavatel: 'Letiště Praha, a. s.',
+  web_zam_od: '01/2020',
+  web_funkce: 'Technik',
+  web_popis_cinnosti: 'Údržba letadel',
+  web_duvod_zadosti: 'Přístup do SRA',
+  web_kont_firma: 'Firma s.r.o.',
+  web_kont_ulice: 'Krátká',
+  web_kont_cp: '7',
+  web_kont_co: '2a',
+  web_kont_mesto: 'Brno',
+  web_kont_psc: '602 00',
+  web_kont_stat: 'CZ',
+  tel: '601 123 456',
+  email: 'jan.novak@example.cz',
+  dat_schranka: 'abc1234',
+  typ_predani: 'EMAIL',
+  funkce_platnost: 'A1',
+  activities: [
+    { zam_od: '09/2015', zam_do: '12/2019', typ: 1, zamestnavatel: 'ČSA', funkce: 'Mechanik' },
+    { zam_od: '09/2011', zam_do: '06/2015', typ: 2, zamestnavatel: 'ČVUT', funkce: 'Letectví' },
+    { zam_od: '07/2015', zam_do: '08/2015', typ: 3, zamestnavatel: 'Cesta', funkce: 'ignored' },
+  ],
+  abroad_stay: [{ stat: 'DE', duvod: 'Práce' }],
+};
+
+describe('prefillFromRegister: every field', () => {
+  const { values } = prefillFromRegister(full, { duplicate: false });
+  it.each([
+    ['first_name', 'Jan'],
+    ['last_name', 'Novák'],
+    ['birth_name', 'Novák'],
+    ['sex', '1'],
+    ['birth_date', '1985-03-15'],
+    ['birth_number', '850315/1234'],
+    ['birth_municipality', '554782'],
+    ['birth_district', 'CZ0100'],
+    ['birth_state', 'CZ'],
+    ['citizen_of_1', 'CZ'],
+    ['citizen_of_2', 'SK'],
+    ['other_citizenships', ['DE', 'AT']],
+    ['document_type', 'OP_CR'],
+    ['document_number', '123456789'],
+    ['home_street', 'Dlouhá'],
+    ['home_house_num', '12'],
+    ['home_org_num', '5'],
+    ['home_city', 'Praha'],
+    ['home_zip', '110 00'],
+    ['home_state', 'CZ'],
+    ['employer_current_name', 'Letiště Praha, a. s.'],
+    ['employer_current_from', '01/2020'],
+    ['employer_current_position', 'Technik'],
+    ['employer_current_description', 'Údržba letadel'],
+    ['reason_for_request', 'Přístup do SRA'],
+    ['contact_company', 'Firma s.r.o.'],
+    ['contact_street', 'Krátká'],
+    ['contact_house_num', '7'],
+    ['contact_org_num', '2a'],
+    ['contact_city', 'Brno'],
+    ['contact_zip', '602 00'],
+    ['contact_state', 'CZ'],
+    ['telephone', '601 123 456'],
+    ['email', 'jan.novak@example.cz'],
+    ['data_mailbox', 'abc1234'],
+    ['delivery_type', 'EMAIL'],
+    [
+      'past_activities',
+      [
+        { from: '09/2015', to: '12/2019', type: '1', field1: 'ČSA', field2: 'Mechanik' },
+        { from: '09/2011', to: '06/2015', type: '2', field1: 'ČVUT', field2: 'Letectví' },
+        { from: '07/2015', to: '08/2015', type: '3', field1: 'Cesta', field2: '' },
+      ],
+    ],
+    ['abroad_stay', [{ state: 'DE', reason: 'Práce' }]],
+  ] as const)('%s', (field, expected) => {
+    expect(values[field]).toEqual(expected);
+  });
+
+  it('sets nothing else', () => {
+    expect(Object.keys(values)).toHaveLength(38);
+  });
+});
+
+describe('prefillFromRegister: missing data', () => {
+  const minimal: RegisterPerson = { jmeno: ' Eva ', prijmeni: 'Malá', ulice: '  ', rc: null, activities: [] };
+  it('sets only what the register knows, trimmed', () => {
+    expect(prefillFromRegister(minimal, { duplicate: false }).values).toEqual({
+      first_name: 'Eva',
+      last_name: 'Malá',
+    });
+  });
+  it('falls back to the web document number', () => {
+    const r = prefillFromRegister({ ...minimal, web_op_pas: 'X1', typ_op_pas: 'P' }, { duplicate: false });
+    expect(r.values.document_number).toBe('X1');
+    expect(r.values.document_type).toBe('PAS');
+  });
+  it('leaves out the district for a birth abroad', () => {
+    const r = prefillFromRegister(
+      { ...minimal, stat_nar: 'SK', misto_nar: 'Bratislava', okres_nar: 'X' },
+      { duplicate: false },
+    );
+    expect(r.values.birth_municipality).toBe('Bratislava');
+    expect(r.values.birth_district).toBeUndefined();
+  });
+  it('leaves out the second citizenship of a stateless person', () => {
+    const r = prefillFromRegister({ ...minimal, st_kod: '##', web_st_kod2: 'SK' }, { duplicate: false });
+    expect(r.values.citizen_of_1).toBe('##');
+    expect(r.values.citizen_of_2).toBeUndefined();
+  });
+});
+
+describe('prefillFromRegister: document type', () => {
+  const doc = (typ_op_pas: string, duplicate: boolean) =>
+    prefillFromRegister({ jmeno: 'A', prijmeni: 'B', typ_op_pas, op_pas: '1' }, { duplicate }).values
+      .document_type;
+  it('maps ID to OP_CR, P to PAS and anything else to PAS', () => {
+    expect(doc('ID', false)).toBe('OP_CR');
+    expect(doc('P', false)).toBe('PAS');
+    expect(doc('XX', false)).toBe('PAS');
+  });
+  it("keeps the record's own form type in duplicate mode", () => {
+    expect(doc('OP_CR', true)).toBe('OP_CR');
+    expect(doc('OP_CR', false)).toBe('PAS');
+    expect(doc('ID', true)).toBe('OP_CR');
+  });
+});
+
+describe('prefillFromRegister: read-only fields', () => {
+  it('locks identity, address and names in normal mode, not contact or employer', () => {
+    const ro = prefillFromRegister(full, { duplicate: false }).readOnly;
+    expect(ro).toEqual(
+      expect.arrayContaining([
+        'first_name',
+        'last_name',
+        'birth_name',
+        'birth_number',
+        'sex',
+        'birth_date',
+        'document_type',
+        'document_number',
+        'citizen_of_1',
+        'home_street',
+        'home_house_num',
+        'home_org_num',
+        'home_city',
+        'home_zip',
+        'home_state',
+        'data_mailbox',
+      ]),
+    );
+    for (const f of [
+      'email',
+      'telephone',
+      'contact_street',
+      'employer_current_name',
+      'past_activities',
+      'delivery_type',
+    ]) {
+      expect(ro).not.toContain(f);
+    }
+  });
+  it('leaves the current names editable in duplicate mode, birth name and birth number locked', () => {
+    const ro = prefillFromRegister(full, { duplicate: true }).readOnly;
+    expect(ro).not.toContain('first_name');
+    expect(ro).not.toContain('last_name');
+    expect(ro).toContain('birth_name');
+    expect(ro).toContain('birth_number');
+  });
+  it('does not lock a field the register left empty', () => {
+    const ro = prefillFromRegister({ jmeno: 'A', prijmeni: 'B' }, { duplicate: false }).readOnly;
+    expect(ro.sort()).toEqual(['first_name', 'last_name']);
+  });
+});
+
+describe('helpers', () => {
+  it('sexFromRegister', () => {
+    expect(sexFromRegister('M')).toBe('1');
+    expect(sexFromRegister('1')).toBe('1');
+    expect(sexFromRegister('Z')).toBe('2');
+    expect(sexFromRegister('ž')).toBe('2');
+    expect(sexFromRegister('2')).toBe('2');
+    expect(sexFromRegister('0')).toBe('0');
+    expect(sexFromRegister('?')).toBe('0');
+    expect(sexFromRegister('')).toBeUndefined();
+    expect(sexFromRegister(null)).toBeUndefined();
+  });
+  it('dateFromRegister', () => {
+    expect(dateFromRegister('1950-01-02')).toBe('1950-01-02');
+    expect(dateFromRegister('1950-13-02')).toBeUndefined();
+    expect(dateFromRegister('2.1.1950')).toBeUndefined();
+    expect(dateFromRegister(undefined)).toBeUndefined();
+  });
+  it('splitStreet', () => {
+    expect(splitStreet('Na Příkopě 1096a')).toEqual({ street: 'Na Příkopě', house: '1096a', org: undefined });
+    expect(splitStreet('Dlouhá 12 / 5')).toEqual({ street: 'Dlouhá', house: '12', org: '5' });
+    expect(splitStreet('Hlavní')).toEqual({ street: 'Hlavní' });
+    expect(splitStreet('  ')).toEqual({});
+    expect(splitStreet('28. října 3')).toEqual({ street: '28. října', house: '3', org: undefined });
+  });
+});
