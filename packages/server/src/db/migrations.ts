@@ -48,7 +48,9 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
         await db.schema
           .createTable('persons')
-          .addColumn('id', autoId, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('id', autoId, (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
           .addColumn('data', 'text', (c) => c.notNull())
           .addColumn('first_name_norm', 'varchar(100)', (c) => c.notNull())
           .addColumn('last_name_norm', 'varchar(100)', (c) => c.notNull())
@@ -58,7 +60,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .addColumn('aifo', 'varchar(100)')
           .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('persons_birth_number').on('persons').column('birth_number_norm').execute();
+        await db.schema
+          .createIndex('persons_birth_number')
+          .on('persons')
+          .column('birth_number_norm')
+          .execute();
         await db.schema
           .createTable('person_documents')
           .addColumn('person_id', 'integer', (c) => c.notNull().references('persons.id').onDelete('cascade'))
@@ -93,7 +99,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .addColumn('body_hash', 'varchar(64)', (c) => c.notNull())
           .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('requests_person').on('requests').columns(['person_key', 'created_at']).execute();
+        await db.schema
+          .createIndex('requests_person')
+          .on('requests')
+          .columns(['person_key', 'created_at'])
+          .execute();
         await db.schema
           .createTable('counters')
           .addColumn('name', 'varchar(40)', (c) => c.primaryKey())
@@ -111,7 +121,11 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
           .addColumn('expires_at', 'varchar(40)', (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('used_bot_tokens_expiry').on('used_bot_tokens').column('expires_at').execute();
+        await db.schema
+          .createIndex('used_bot_tokens_expiry')
+          .on('used_bot_tokens')
+          .column('expires_at')
+          .execute();
       },
     },
   };

@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Config, loadConfig } from '../config.js';
 import { type Db, openDatabase } from '../db/database.js';
@@ -69,7 +69,13 @@ export async function createTestDb(kind: TestDbKind, env: Record<string, string>
     };
   }
   const config = loadConfig(
-    { ROS_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROS_DEMO_DATA: 'false', ROS_REFERENCE_DOWNLOAD: 'false', ...env },
+    {
+      ROS_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ROS_DEMO_DATA: 'false',
+      ROS_REFERENCE_DOWNLOAD: 'false',
+      ...env,
+    },
     { databaseUrl },
   );
   const db = openDatabase({ databaseUrl, dataDir });
