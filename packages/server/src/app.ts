@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context.js';
-import { ApiError, type ApiErrorBody } from './errors.js';
+import { ApiError, type ApiErrorBody, notFound } from './errors.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
@@ -22,6 +22,14 @@ function pathOnly(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 }
+
+const API_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
@@ -50,22 +58,6 @@ export async function buildApp(
     requestTimeout: 30000,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-        frameSrc: ["'self'", 'https://www.google.com/recaptcha/'],
-        workerSrc: ["'self'", 'blob:'],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'https://www.google.com/recaptcha/'],
-        fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
 
@@ -100,6 +92,11 @@ export async function buildApp(
   await app.register(healthRoutes, ctx);
   await app.register(
     async (api) => {
+      // JSON answers are never rendered as pages: a few fixed headers replace helmet's full set,
+      // which costs every API call (see bench/README.md).
+      api.addHook('onRequest', async (_req, reply) => {
+        reply.headers(API_SECURITY_HEADERS);
+      });
       await api.register(metadataRoutes, ctx);
       await api.register(referenceRoutes, ctx);
       await api.register(validityRoutes, ctx);
@@ -108,8 +105,9 @@ export async function buildApp(
       await api.register(validateRoutes, ctx);
       await api.register(submitRoutes, ctx);
       await api.register(pdfRoutes, ctx);
+      // Unknown paths get the same answer as an unknown record (see routes/validity.ts).
       api.all('/*', async () => {
-        throw new ApiError(404, 'NOT_FOUND', 'No such API path');
+        throw notFound();
       });
     },
     { prefix: '/api/ros' },
@@ -117,28 +115,47 @@ export async function buildApp(
 
   const webDir = ctx.config.webDir;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      index: false,
-      wildcard: false,
-      setHeaders(res, path) {
-        // Vite puts content hashes in asset names: those can be cached for good.
-        if (/[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(path)) {
-          res.raw.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          res.raw.setHeader('Cache-Control', 'no-cache');
+    // The pages get helmet's full set of security headers, with a content security policy.
+    await app.register(async (web) => {
+      await web.register(helmet, {
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+            frameSrc: ["'self'", 'https://www.google.com/recaptcha/'],
+            workerSrc: ["'self'", 'blob:'],
+            imgSrc: ["'self'", 'data:'],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            connectSrc: ["'self'", 'https://www.google.com/recaptcha/'],
+            fontSrc: ["'self'", 'data:'],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+      });
+      await web.register(fastifyStatic, {
+        root: webDir,
+        index: false,
+        wildcard: false,
+        setHeaders(res, path) {
+          // Vite puts content hashes in asset names: those can be cached for good.
+          if (/[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(path)) {
+            res.raw.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          } else {
+            res.raw.setHeader('Cache-Control', 'no-cache');
+          }
+        },
+      });
+      // Client-side routes: every other GET gets the app, which redirects unknown paths to not-found.
+      web.setNotFoundHandler((req, reply) => {
+        const path = pathOnly(req.url);
+        if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
+          return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
         }
-      },
-    });
-    // Client-side routes: every other GET gets the app, which redirects unknown paths to not-found.
-    app.setNotFoundHandler((req, reply) => {
-      const path = pathOnly(req.url);
-      if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
-      return reply
-        .status(404)
-        .send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody);
+        return reply
+          .status(404)
+          .send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody);
+      });
     });
   }
   return app;

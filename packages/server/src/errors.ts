@@ -20,5 +20,8 @@ export class ApiError extends Error {
 }
 
 export const notFound = (code = 'NOT_FOUND', message = 'Not found') => new ApiError(404, code, message);
-export const badRequest = (code: string, message: string, fields?: Array<{ path: string; message: string }>) =>
-  new ApiError(400, code, message, fields);
+export const badRequest = (
+  code: string,
+  message: string,
+  fields?: Array<{ path: string; message: string }>,
+) => new ApiError(400, code, message, fields);

@@ -44,7 +44,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: db.dialect, dataDir: config.dataDir }, `ROS portal listening on port ${config.port}`);
+  app.log.info(
+    { database: db.dialect, dataDir: config.dataDir },
+    `ROS portal listening on port ${config.port}`,
+  );
 }
 
 main().catch((err) => {

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 export function readVersion(): string {
   for (const rel of ['../../../package.json', '../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'ros-portal' && pkg.version) return pkg.version;
     } catch {
       // try the next location

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 
 /** Liveness (the process answers) and readiness (the database answers). */

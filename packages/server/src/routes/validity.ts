@@ -1,4 +1,92 @@
+import { parseValidityId, validityCode } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
+import { notFound } from '../errors.js';
+import { registerToday, toValidityAnswer } from '../records/records.js';
+import { createValidityLookup } from '../records/repository.js';
 
-export const validityRoutes: FastifyPluginAsync<AppContext> = async (_app, _ctx) => {};
+const czechDate = { type: 'string' } as const;
+const category = {
+  type: 'object',
+  properties: { valid_until: czechDate },
+  required: ['valid_until'],
+  additionalProperties: false,
+} as const;
+
+/** Serialises exactly the spec's fields (fast-json-stringify) and nothing else. */
+const answerSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: {
+        stav: { type: 'string' },
+        platnost_do: czechDate,
+        jmeno: { type: 'string' },
+        prijmeni: { type: 'string' },
+      },
+      required: ['stav', 'platnost_do', 'jmeno', 'prijmeni'],
+      additionalProperties: false,
+    },
+    a1a3: category,
+    a2: category,
+  },
+  required: ['data'],
+  additionalProperties: false,
+} as const;
+
+/** Id that no certificate has (ids start at 1): the lookup a malformed id still makes. */
+const NO_RECORD = 0;
+
+/** Today's date in Prague, recomputed at most once a second instead of on every request. */
+function todayCache(): () => string {
+  let value = registerToday();
+  let until = Date.now() + 1000;
+  return () => {
+    const now = Date.now();
+    if (now >= until) {
+      value = registerToday(new Date(now));
+      until = now + 1000;
+    }
+    return value;
+  };
+}
+
+/**
+ * GET /api/ros/{id}/validity: the public validity check (spec section 7).
+ *
+ * `{id}` is the whole token of the check link, `{recordId}x{code}`. The record is answered only when
+ * the code equals day + month + year of its `platnost_do`. A malformed id, an unknown id and a wrong
+ * code all get the same 404 after the same work: one lookup by primary key (a malformed id looks up
+ * id 0, which never exists) and one comparison of two small integers, which takes constant time.
+ * So the answers and their timing tell nothing about which certificate numbers exist.
+ * Rate-limited per client address (ROS_RATE_LIMIT_VALIDITY per minute).
+ */
+export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const lookup = createValidityLookup(ctx.db);
+  const today = todayCache();
+
+  app.get<{ Params: { id: string } }>(
+    '/:id/validity',
+    {
+      config: { rateLimit: { max: ctx.config.rateLimitValidityPerMinute, timeWindow: 60_000 } },
+      schema: { response: { 200: answerSchema } },
+    },
+    async (req, reply) => {
+      const parsed = parseValidityId(req.params.id);
+      let id = NO_RECORD;
+      let given = -1;
+      if (parsed) {
+        const n = Number(parsed.recordId);
+        if (Number.isSafeInteger(n)) id = n;
+        // Codes are sums like 2069; a longer one cannot match, and Number() of it would round.
+        if (parsed.code.length <= 6) given = Number(parsed.code);
+      }
+      const row = await lookup(id);
+      const expected = row ? (validityCode(row.platnost_do) ?? -2) : -2;
+      if (row === undefined || expected !== given || id === NO_RECORD) throw notFound();
+      reply.header('cache-control', 'no-store');
+      return toValidityAnswer(row, today());
+    },
+  );
+};

@@ -1,0 +1,286 @@
+/**
+ * Texts of the request PDF in Czech and English. The PDF is a document the applicant signs,
+ * so its texts live with it on the server rather than in the browser's translation files.
+ */
+export type PdfLanguage = 'cs' | 'en';
+
+export interface PdfLabels {
+  title: string;
+  titleDuplicate: string;
+  intro: string;
+  reference: string;
+  received: string;
+  requestKind: string;
+  kindNew: string;
+  kindDuplicate: string;
+  empty: string;
+  yes: string;
+  no: string;
+  sections: {
+    personal: string;
+    birth: string;
+    identity: string;
+    home: string;
+    contactAddress: string;
+    contact: string;
+    employer: string;
+    activities: string;
+    abroad: string;
+    duplicate: string;
+    declarations: string;
+    signature: string;
+    attachments: string;
+  };
+  fields: {
+    first_name: string;
+    last_name: string;
+    birth_name: string;
+    sex: string;
+    birth_date: string;
+    birth_state: string;
+    birth_municipality: string;
+    birth_district: string;
+    birth_number: string;
+    document_type: string;
+    document_number: string;
+    citizen_of_1: string;
+    citizen_of_2: string;
+    other_citizenships: string;
+    company: string;
+    street: string;
+    house_num: string;
+    org_num: string;
+    city: string;
+    zip: string;
+    state: string;
+    telephone: string;
+    email: string;
+    data_mailbox: string;
+    delivery_type: string;
+    employer_current_name: string;
+    employer_current_from: string;
+    employer_verification_type: string;
+    employer_current_position: string;
+    employer_current_description: string;
+    reason_for_request: string;
+    period: string;
+    activity_type: string;
+    field1: string;
+    field2: string;
+    abroad_state: string;
+    abroad_reason: string;
+    duplicate_type: string;
+  };
+  sex: Record<'0' | '1' | '2', string>;
+  activityRow: string;
+  abroadRow: string;
+  noActivities: string;
+  noAbroad: string;
+  /** The five statements of the confirmation dialog, in its order. */
+  declarations: [string, string, string, string, string];
+  declarationChecked: string;
+  declarationUnchecked: string;
+  attachmentsAbroad: string;
+  attachmentsForeigner: string;
+  place: string;
+  date: string;
+  signatureLine: string;
+  signatureNote: string;
+  page: string;
+  confirmation: string;
+}
+
+const cs: PdfLabels = {
+  title: 'Žádost o vydání dokladu o spolehlivosti',
+  titleDuplicate: 'Žádost o vydání duplikátu dokladu o spolehlivosti',
+  intro:
+    'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost vytiskněte, vlastnoručně podepište a doručte úřadu i s přílohami.',
+  reference: 'Číslo žádosti',
+  received: 'Přijato',
+  requestKind: 'Druh žádosti',
+  kindNew: 'Nový doklad',
+  kindDuplicate: 'Duplikát dokladu',
+  empty: '—',
+  yes: 'Ano',
+  no: 'Ne',
+  sections: {
+    personal: 'Osobní údaje',
+    birth: 'Narození',
+    identity: 'Totožnost a státní občanství',
+    home: 'Adresa trvalého pobytu',
+    contactAddress: 'Kontaktní adresa',
+    contact: 'Kontaktní údaje',
+    employer: 'Současný zaměstnavatel',
+    activities: 'Předchozí činnosti',
+    abroad: 'Pobyty v zahraničí',
+    duplicate: 'Důvod vydání duplikátu',
+    declarations: 'Prohlášení žadatele',
+    signature: 'Podpis',
+    attachments: 'Přílohy',
+  },
+  fields: {
+    first_name: 'Jméno',
+    last_name: 'Příjmení',
+    birth_name: 'Rodné příjmení',
+    sex: 'Pohlaví',
+    birth_date: 'Datum narození',
+    birth_state: 'Stát narození',
+    birth_municipality: 'Místo narození',
+    birth_district: 'Okres narození',
+    birth_number: 'Rodné číslo',
+    document_type: 'Typ dokladu totožnosti',
+    document_number: 'Číslo dokladu totožnosti',
+    citizen_of_1: 'Státní občanství',
+    citizen_of_2: 'Druhé státní občanství',
+    other_citizenships: 'Další státní občanství',
+    company: 'Firma',
+    street: 'Ulice',
+    house_num: 'Číslo popisné',
+    org_num: 'Číslo orientační',
+    city: 'Obec',
+    zip: 'PSČ',
+    state: 'Stát',
+    telephone: 'Telefon',
+    email: 'E-mail',
+    data_mailbox: 'Datová schránka',
+    delivery_type: 'Způsob doručení',
+    employer_current_name: 'Zaměstnavatel',
+    employer_current_from: 'Zaměstnán(a) od',
+    employer_verification_type: 'Způsob doložení zaměstnání',
+    employer_current_position: 'Pracovní pozice',
+    employer_current_description: 'Popis činnosti',
+    reason_for_request: 'Důvod žádosti',
+    period: 'Období',
+    activity_type: 'Druh činnosti',
+    field1: 'Zaměstnavatel, škola nebo podrobnosti',
+    field2: 'Funkce nebo obor studia',
+    abroad_state: 'Stát',
+    abroad_reason: 'Důvod pobytu',
+    duplicate_type: 'Důvod',
+  },
+  sex: { '1': 'Muž', '2': 'Žena', '0': 'Neuvedeno' },
+  activityRow: 'Činnost {n}',
+  abroadRow: 'Pobyt {n}',
+  noActivities: 'Žádné předchozí činnosti nebyly uvedeny.',
+  noAbroad: 'Žádné pobyty v zahraničí nebyly uvedeny.',
+  declarations: [
+    'Potvrzuji, že jsem žadatelem a žádost podepisuji vlastnoručně.',
+    'Čestně prohlašuji, že všechny údaje uvedené v žádosti jsou pravdivé a úplné.',
+    'Beru na vědomí, že Úřad pro civilní letectví zpracovává osobní údaje uvedené v žádosti za účelem ověření spolehlivosti podle nařízení (EU) 2015/1998.',
+    'Souhlasím se zasíláním oznámení o vyřizování žádosti e-mailem.',
+    'Souhlasím se zasíláním oznámení o vyřizování žádosti zprávou SMS.',
+  ],
+  declarationChecked: 'zaškrtnuto',
+  declarationUnchecked: 'nezaškrtnuto',
+  attachmentsAbroad:
+    'Ke každému státu pobytu v zahraničí přiložte výpis z rejstříku trestů nebo obdobný doklad vydaný tímto státem.',
+  attachmentsForeigner: 'Nejste-li veden(a) v českých registrech, přiložte kopii dokladu totožnosti.',
+  place: 'V',
+  date: 'dne',
+  signatureLine: 'Podpis žadatele',
+  signatureNote: 'Podpis musí být vlastnoruční, nebo žádost podepište uznávaným elektronickým podpisem.',
+  page: 'Strana {page} z {pages}',
+  confirmation:
+    'Žádost byla přijata pod číslem {reference}. Stáhněte si ji jako PDF, podepište ji a doručte úřadu.',
+};
+
+const en: PdfLabels = {
+  title: 'Application for a background-check certificate',
+  titleDuplicate: 'Application for a duplicate background-check certificate',
+  intro:
+    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). Print the application, sign it by hand and deliver it to the Authority with its attachments.',
+  reference: 'Reference number',
+  received: 'Received',
+  requestKind: 'Kind of application',
+  kindNew: 'New certificate',
+  kindDuplicate: 'Duplicate certificate',
+  empty: '—',
+  yes: 'Yes',
+  no: 'No',
+  sections: {
+    personal: 'Personal data',
+    birth: 'Birth',
+    identity: 'Identity and citizenship',
+    home: 'Permanent address',
+    contactAddress: 'Contact address',
+    contact: 'Contact details',
+    employer: 'Current employer',
+    activities: 'Past activities',
+    abroad: 'Stays abroad',
+    duplicate: 'Reason for the duplicate',
+    declarations: 'Declarations of the applicant',
+    signature: 'Signature',
+    attachments: 'Attachments',
+  },
+  fields: {
+    first_name: 'First name',
+    last_name: 'Last name',
+    birth_name: 'Birth name',
+    sex: 'Sex',
+    birth_date: 'Date of birth',
+    birth_state: 'Country of birth',
+    birth_municipality: 'Place of birth',
+    birth_district: 'District of birth',
+    birth_number: 'Birth number',
+    document_type: 'Identity document type',
+    document_number: 'Identity document number',
+    citizen_of_1: 'Citizenship',
+    citizen_of_2: 'Second citizenship',
+    other_citizenships: 'Other citizenships',
+    company: 'Company',
+    street: 'Street',
+    house_num: 'House number',
+    org_num: 'Street number',
+    city: 'City',
+    zip: 'Postcode',
+    state: 'Country',
+    telephone: 'Telephone',
+    email: 'E-mail',
+    data_mailbox: 'Data mailbox',
+    delivery_type: 'Delivery',
+    employer_current_name: 'Employer',
+    employer_current_from: 'Employed since',
+    employer_verification_type: 'Proof of employment',
+    employer_current_position: 'Position',
+    employer_current_description: 'Description of work',
+    reason_for_request: 'Reason for the application',
+    period: 'Period',
+    activity_type: 'Kind of activity',
+    field1: 'Employer, school or details',
+    field2: 'Function or field of study',
+    abroad_state: 'Country',
+    abroad_reason: 'Reason for the stay',
+    duplicate_type: 'Reason',
+  },
+  sex: { '1': 'Male', '2': 'Female', '0': 'Unspecified' },
+  activityRow: 'Activity {n}',
+  abroadRow: 'Stay {n}',
+  noActivities: 'No past activities were given.',
+  noAbroad: 'No stays abroad were given.',
+  declarations: [
+    'I confirm that I am the applicant and that I sign this application by hand.',
+    'I solemnly declare that all information given in this application is true and complete.',
+    'I acknowledge that the Civil Aviation Authority processes the personal data in this application for the background check under Regulation (EU) 2015/1998.',
+    'I agree to receive notifications about my application by e-mail.',
+    'I agree to receive notifications about my application by text message (SMS).',
+  ],
+  declarationChecked: 'ticked',
+  declarationUnchecked: 'not ticked',
+  attachmentsAbroad:
+    'For each country of a stay abroad, attach an extract from its criminal record or an equivalent document issued by that country.',
+  attachmentsForeigner: 'If you are not in the Czech registers, attach a copy of your identity document.',
+  place: 'Place',
+  date: 'Date',
+  signatureLine: "Applicant's signature",
+  signatureNote: 'Sign by hand, or sign the application with a recognised electronic signature.',
+  page: 'Page {page} of {pages}',
+  confirmation:
+    'Your application has been received under reference number {reference}. Download it as a PDF, sign it and deliver it to the Authority.',
+};
+
+export const PDF_LABELS: Record<PdfLanguage, PdfLabels> = { cs, en };
+
+/** Replaces {name} placeholders. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+}

@@ -1,0 +1,81 @@
+import { shortValidityName, toValidityDisplayDate, type ValidityAnswer } from '@ros/domain';
+
+/**
+ * Certificates ("doklady o spolehlivosti") as the register holds them: table `records`.
+ * Dates are stored as 'YYYY-MM-DD'.
+ */
+export interface CertificateRecord {
+  id: number;
+  person_id: number | null;
+  /** The register's state: 'Ano' = in force, 'Ne' = not in force (e.g. revoked by the authority). */
+  stav: 'Ano' | 'Ne';
+  platnost_do: string;
+  a1a3_valid_until: string | null;
+  a2_valid_until: string | null;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** The columns the validity check reads. */
+export interface ValidityRow {
+  stav: string;
+  platnost_do: string;
+  a1a3_valid_until: string | null;
+  a2_valid_until: string | null;
+  first_name: string;
+  last_name: string;
+  revoked_at: string | null;
+}
+
+/** The certificate authority's time zone: a certificate is valid through its `platnost_do` there. */
+export const REGISTER_TIME_ZONE = 'Europe/Prague';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: REGISTER_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date in Prague as 'YYYY-MM-DD' (en-CA formats dates that way). */
+export function registerToday(now: Date = new Date()): string {
+  return dayFormat.format(now);
+}
+
+/**
+ * Whether a certificate is in force on `today` ('YYYY-MM-DD'): the register says 'Ano', it was not
+ * revoked, and `platnost_do` has not passed (the certificate is valid through that whole day).
+ * ISO dates compare correctly as strings.
+ */
+export function isInForce(
+  row: Pick<ValidityRow, 'stav' | 'platnost_do' | 'revoked_at'>,
+  today: string,
+): boolean {
+  return row.stav === 'Ano' && row.revoked_at === null && row.platnost_do >= today;
+}
+
+/**
+ * The answer of GET /api/ros/{id}/validity for a stored certificate. Expired and revoked
+ * certificates answer stav 'Ne'. Categories are only sent for a certificate in force: a verifier
+ * needs them only then, and the check reveals as little as it can.
+ */
+export function toValidityAnswer(row: ValidityRow, today: string): ValidityAnswer {
+  const inForce = isInForce(row, today);
+  const answer: ValidityAnswer = {
+    data: {
+      stav: inForce ? 'Ano' : 'Ne',
+      platnost_do: toValidityDisplayDate(row.platnost_do) ?? row.platnost_do,
+      jmeno: shortValidityName(row.first_name),
+      prijmeni: shortValidityName(row.last_name),
+    },
+  };
+  if (inForce) {
+    const a1a3 = row.a1a3_valid_until ? toValidityDisplayDate(row.a1a3_valid_until) : null;
+    const a2 = row.a2_valid_until ? toValidityDisplayDate(row.a2_valid_until) : null;
+    if (a1a3) answer.a1a3 = { valid_until: a1a3 };
+    if (a2) answer.a2 = { valid_until: a2 };
+  }
+  return answer;
+}

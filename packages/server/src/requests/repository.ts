@@ -1,0 +1,218 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FormValues } from '@ros/domain';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database, RequestTable } from '../db/schema.js';
+
+/**
+ * Received requests (table `requests`). Each has an unguessable id (the PDF link), a human
+ * reference number ROS-YYYY-NNNNNN numbered per year, and the validated, normalised form.
+ * Retries do not create a second request (see `storeRequest`).
+ */
+
+export type RequestLanguage = 'cs' | 'en';
+
+/** What a submission stores, before it gets its id, reference and time. */
+export interface NewRequest {
+  language: RequestLanguage;
+  duplicate: boolean;
+  viaNia: boolean;
+  values: FormValues;
+  personKey: string;
+  idempotencyKey: string | null;
+  bodyHash: string;
+}
+
+export interface StoredRequest {
+  id: string;
+  reference: string;
+  language: RequestLanguage;
+  duplicate: boolean;
+  viaNia: boolean;
+  values: FormValues;
+  personKey: string | null;
+  idempotencyKey: string | null;
+  bodyHash: string;
+  createdAt: string;
+}
+
+/** Without an Idempotency-Key, an identical body within this many minutes is the same request. */
+export const IDENTICAL_BODY_MINUTES = 5;
+
+/** Random bytes of a request id: 144 bits, 24 base64url characters. */
+const ID_BYTES = 18;
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{24}$/;
+
+export function newRequestId(): string {
+  return randomBytes(ID_BYTES).toString('base64url');
+}
+
+/** 'ROS-2026-000123'; numbers past 999999 simply get longer. */
+export function formatReference(year: number, n: number): string {
+  return `ROS-${year}-${String(n).padStart(6, '0')}`;
+}
+
+const yearFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague', year: 'numeric' });
+/** The year of an instant in Prague: a request sent on 31 December at 23:30 belongs to that year. */
+export function referenceYear(now: Date): number {
+  return Number(yearFormat.format(now));
+}
+
+/** JSON with object keys sorted, so that the same content always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** sha256 (hex) of the canonical body: what decides that two submissions are the same. */
+export function bodyHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+function toStored(row: RequestTable): StoredRequest {
+  return {
+    id: row.id,
+    reference: row.reference,
+    language: row.language === 'en' ? 'en' : 'cs',
+    duplicate: Number(row.duplicate) === 1,
+    viaNia: Number(row.via_nia) === 1,
+    values: JSON.parse(row.payload) as FormValues,
+    personKey: row.person_key,
+    idempotencyKey: row.idempotency_key,
+    bodyHash: row.body_hash,
+    createdAt: row.created_at,
+  };
+}
+
+type Executor = Db['kysely'] | Transaction<Database>;
+
+export async function findRequest(db: Executor, id: string): Promise<StoredRequest | undefined> {
+  const row = await db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toStored(row) : undefined;
+}
+
+export async function findByIdempotencyKey(db: Executor, key: string): Promise<StoredRequest | undefined> {
+  const row = await db
+    .selectFrom('requests')
+    .selectAll()
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row ? toStored(row) : undefined;
+}
+
+/** The earliest request with this body hash received since `since` (ISO), if any. */
+export async function findRecentByBodyHash(
+  db: Executor,
+  hash: string,
+  since: string,
+): Promise<StoredRequest | undefined> {
+  const row = await db
+    .selectFrom('requests')
+    .selectAll()
+    .where('body_hash', '=', hash)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toStored(row) : undefined;
+}
+
+/** Whether a request of this kind (duplicate or not) for the person was received since `since` (ISO). */
+export async function hasRecentRequest(
+  db: Executor,
+  personKey: string,
+  duplicate: boolean,
+  since: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('requests')
+    .select('id')
+    .where('person_key', '=', personKey)
+    .where('duplicate', '=', duplicate ? 1 : 0)
+    .where('created_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The next number of a per-year counter. One statement that inserts the counter or adds one
+ * to it and returns the new value: PostgreSQL locks the row until the transaction ends, and
+ * SQLite runs one write transaction at a time, so two requests never get the same number.
+ */
+export async function nextCounterValue(trx: Transaction<Database>, name: string): Promise<number> {
+  const row = await trx
+    .insertInto('counters')
+    .values({ name, value: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/** PostgreSQL's error for a broken unique constraint; SQLite's is a message. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export type StoreResult = { request: StoredRequest; created: boolean } | { conflict: StoredRequest };
+
+/**
+ * Stores a request in one transaction, unless it is a retry:
+ * - with an idempotency key: a stored request with that key is returned as it is when its
+ *   body hash is the same, else reported as a conflict (the key was reused for another body);
+ * - without: a request with the same body hash received in the last IDENTICAL_BODY_MINUTES is
+ *   returned.
+ * Concurrent retries wait for each other: PostgreSQL takes a transaction-level advisory lock
+ * on the key (or body hash); SQLite serialises transactions. The unique index on
+ * idempotency_key is the last guard: a violation reads and returns the winner's request.
+ */
+export async function storeRequest(db: Db, input: NewRequest, now: Date = new Date()): Promise<StoreResult> {
+  const lockName = input.idempotencyKey !== null ? `idem:${input.idempotencyKey}` : `body:${input.bodyHash}`;
+  const since = new Date(now.getTime() - IDENTICAL_BODY_MINUTES * 60_000).toISOString();
+  try {
+    return await db.kysely.transaction().execute(async (trx): Promise<StoreResult> => {
+      if (db.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${lockName}, 0))`.execute(trx);
+      }
+      const earlier =
+        input.idempotencyKey !== null
+          ? await findByIdempotencyKey(trx, input.idempotencyKey)
+          : await findRecentByBodyHash(trx, input.bodyHash, since);
+      if (earlier) {
+        return earlier.bodyHash === input.bodyHash
+          ? { request: earlier, created: false }
+          : { conflict: earlier };
+      }
+      const year = referenceYear(now);
+      const n = await nextCounterValue(trx, `request-reference-${year}`);
+      const row: RequestTable = {
+        id: newRequestId(),
+        reference: formatReference(year, n),
+        language: input.language,
+        duplicate: input.duplicate ? 1 : 0,
+        via_nia: input.viaNia ? 1 : 0,
+        payload: JSON.stringify(input.values),
+        person_key: input.personKey,
+        idempotency_key: input.idempotencyKey,
+        body_hash: input.bodyHash,
+        created_at: now.toISOString(),
+      };
+      await trx.insertInto('requests').values(row).execute();
+      return { request: toStored(row), created: true };
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err) || input.idempotencyKey === null) throw err;
+    // Another process stored the same key between our look-up and insert: answer with its request.
+    const winner = await findByIdempotencyKey(db.kysely, input.idempotencyKey);
+    if (!winner) throw err;
+    return winner.bodyHash === input.bodyHash ? { request: winner, created: false } : { conflict: winner };
+  }
+}

@@ -1,0 +1,219 @@
+import {
+  buildFormSchema,
+  computeCoverage,
+  defaultFormContext,
+  type FormContext,
+  type FormFieldName,
+  type FormValues,
+  issuesToFieldErrors,
+  normalizeFormValues,
+  prefillFromRegister,
+} from '@ros/domain';
+import { z } from 'zod';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../errors.js';
+import { getPerson, normalizeBirthNumber } from '../register/persons.js';
+import { type PersonIdentity, type ResolvedPerson, resolvePerson } from './person.js';
+import type { RequestLanguage } from './repository.js';
+
+/**
+ * The submit body (spec section 3): the form values plus `language` and `duplicate`; the two
+ * notification flags are form values. Everything is checked here, on the server, with the
+ * same rules as the form (packages/domain), under a context the server works out itself.
+ */
+
+export const SUBMIT_ERROR_CODES = {
+  invalidForm: 'INVALID_FORM',
+  invalidRequest: 'INVALID_REQUEST',
+  timeNotCovered: 'TIME_NOT_COVERED',
+} as const;
+
+type FieldError = { path: string; message: string };
+
+const envelopeSchema = z.object({
+  language: z.enum(['cs', 'en'], { error: (i) => (i.input === undefined ? 'required' : 'pattern') }),
+  duplicate: z.boolean({ error: (i) => (i.input === undefined ? 'required' : 'pattern') }),
+});
+
+export interface AcceptedSubmission {
+  language: RequestLanguage;
+  duplicate: boolean;
+  /** Normalised values, as stored. */
+  values: FormValues;
+  person: ResolvedPerson;
+  context: FormContext;
+}
+
+const invalidForm = (fields: FieldError[]) =>
+  new ApiError(400, SUBMIT_ERROR_CODES.invalidForm, 'The request form is not valid', fields.slice(0, 100));
+
+export function identityOfValues(v: FormValues): PersonIdentity {
+  return {
+    first_name: v.first_name,
+    last_name: v.last_name,
+    birth_date: v.birth_date,
+    birth_number: v.birth_number,
+    aifo: v.aifo,
+    document_number: v.document_number,
+  };
+}
+
+const sameText = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' && a.trim() === b.trim();
+
+/**
+ * The form context of a submission, never taken from the browser. When the register knows
+ * the person (by birth number, AIFO, or name + birth date + document, as validate does) the
+ * form was (or could have been) prefilled from it: then `noPrefill` is off and the fields
+ * whose submitted value is the register's own value are read-only (the register is
+ * authoritative, so their format is not checked). Otherwise there was no prefill: every
+ * format rule applies and the data mailbox is required, as in the browser.
+ */
+export async function deriveContext(
+  db: Db,
+  raw: Record<string, unknown>,
+  duplicate: boolean,
+): Promise<{ context: FormContext; person: ResolvedPerson }> {
+  const s = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string) : '');
+  const person = await resolvePerson(db, {
+    first_name: s('first_name'),
+    last_name: s('last_name'),
+    birth_date: s('birth_date'),
+    birth_number: s('birth_number'),
+    aifo: s('aifo'),
+    document_number: s('document_number'),
+  });
+  if (person.personId === null) {
+    return { person, context: defaultFormContext({ duplicate, noPrefill: true }) };
+  }
+  const stored = await getPerson(db, person.personId);
+  if (!stored) return { person, context: defaultFormContext({ duplicate, noPrefill: true }) };
+  const prefill = prefillFromRegister(stored.person, { duplicate });
+  const readOnly = new Set<FormFieldName>();
+  for (const field of prefill.readOnly) {
+    const registerValue = prefill.values[field];
+    const sent = raw[field];
+    const same =
+      field === 'birth_number'
+        ? typeof sent === 'string' &&
+          typeof registerValue === 'string' &&
+          normalizeBirthNumber(sent.trim()) === normalizeBirthNumber(registerValue)
+        : Array.isArray(registerValue)
+          ? Array.isArray(sent) &&
+            sent.length === registerValue.length &&
+            sent.every((x, i) => sameText(x, registerValue[i]))
+          : sameText(sent, registerValue);
+    if (same) readOnly.add(field);
+  }
+  const p = stored.person;
+  return {
+    person,
+    context: defaultFormContext({
+      duplicate,
+      noPrefill: false,
+      readOnly,
+      dataMailboxDelivery: typeof p.dat_schranka === 'string' && p.dat_schranka.trim() !== '',
+      czechCitizen: p.st_kod === 'CZ' || p.web_st_kod2 === 'CZ',
+    }),
+  };
+}
+
+/** Codes that must exist in the reference data; only filled, visible fields are checked. */
+async function unknownCodes(db: Db, v: FormValues, duplicate: boolean): Promise<FieldError[]> {
+  const countries: Array<[string, string]> = [];
+  const addCountry = (path: string, code: string) => {
+    if (code.trim() !== '') countries.push([path, code]);
+  };
+  if (!duplicate) addCountry('birth_state', v.birth_state);
+  addCountry('citizen_of_1', v.citizen_of_1);
+  addCountry('citizen_of_2', v.citizen_of_2);
+  if (!duplicate)
+    for (const [i, c] of v.other_citizenships.entries()) addCountry(`other_citizenships.${i}`, c);
+  addCountry('home_state', v.home_state);
+  addCountry('contact_state', v.contact_state);
+  if (!duplicate)
+    for (const [i, row] of v.abroad_stay.entries()) addCountry(`abroad_stay.${i}.state`, row.state);
+
+  const listed: Array<[path: string, list: string, code: string]> = [];
+  const addListed = (path: string, list: string, code: string) => {
+    if (code.trim() !== '') listed.push([path, list, code]);
+  };
+  addListed('document_type', 'document-types', v.document_type);
+  addListed('delivery_type', 'delivery-types', v.delivery_type);
+  if (!duplicate) addListed('employer_verification_type', 'verification-types', v.employer_verification_type);
+  if (duplicate)
+    for (const [i, c] of v.duplicate_type.entries()) addListed(`duplicate_type.${i}`, 'duplicate-types', c);
+
+  const errors: FieldError[] = [];
+  const countryCodes = [...new Set(countries.map(([, c]) => c))];
+  if (countryCodes.length > 0) {
+    const rows = await db.kysely
+      .selectFrom('countries')
+      .select('code')
+      .where('code', 'in', countryCodes)
+      .execute();
+    const known = new Set(rows.map((r) => r.code));
+    for (const [path, code] of countries) if (!known.has(code)) errors.push({ path, message: 'pattern' });
+  }
+  if (listed.length > 0) {
+    const rows = await db.kysely
+      .selectFrom('code_lists')
+      .select(['list', 'code', 'disabled'])
+      .where(
+        'list',
+        'in',
+        listed.map(([, l]) => l),
+      )
+      .execute();
+    // A disabled item is shown but cannot be chosen.
+    const known = new Set(
+      rows.filter((r) => Number(r.disabled) === 0).map((r) => `${r.list}\u0000${r.code}`),
+    );
+    for (const [path, list, code] of listed) {
+      if (!known.has(`${list}\u0000${code}`)) errors.push({ path, message: 'pattern' });
+    }
+  }
+  return errors;
+}
+
+/**
+ * Checks a submit body. Throws ApiError 400: INVALID_REQUEST when the body is not an object,
+ * INVALID_FORM with `fields` (path + message key) for any failed rule or unknown code,
+ * TIME_NOT_COVERED when a new request does not cover the last 60 months.
+ */
+export async function checkSubmission(
+  db: Db,
+  body: unknown,
+  now: Date = new Date(),
+): Promise<AcceptedSubmission> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError(400, SUBMIT_ERROR_CODES.invalidRequest, 'The request body must be a JSON object');
+  }
+  const raw = body as Record<string, unknown>;
+  const envelope = envelopeSchema.safeParse({ language: raw.language, duplicate: raw.duplicate });
+  if (!envelope.success) {
+    throw invalidForm(
+      envelope.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+    );
+  }
+  const { language, duplicate } = envelope.data;
+  const { context, person } = await deriveContext(db, raw, duplicate);
+  const parsed = buildFormSchema(context, now).safeParse(raw);
+  if (!parsed.success) {
+    const errors = issuesToFieldErrors(parsed.error.issues);
+    throw invalidForm(Object.entries(errors).map(([path, e]) => ({ path, message: e.key })));
+  }
+  const values = normalizeFormValues(parsed.data);
+  const codeErrors = await unknownCodes(db, values, duplicate);
+  if (codeErrors.length > 0) throw invalidForm(codeErrors);
+  if (!duplicate) {
+    const coverage = computeCoverage(
+      { employerFrom: values.employer_current_from, activities: values.past_activities },
+      now,
+    );
+    if (!coverage.ok) {
+      throw new ApiError(400, SUBMIT_ERROR_CODES.timeNotCovered, 'The last 60 months are not covered');
+    }
+  }
+  return { language, duplicate, values, person, context };
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
+import { PdfBusyError, PdfPool, type PdfPoolOptions } from '../pdf/pool.js';
+import { findRequest, REQUEST_ID_PATTERN } from '../requests/repository.js';
+import { requestRules } from '../requests/validate.js';
+
+/** One answer for unknown, malformed and expired ids, so that ids cannot be probed. */
+const notFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'No such request, or its link has expired');
+
+/**
+ * GET /api/ros/pdf/{id} (spec section 7): the request as a PDF in its language, made on
+ * demand from the stored request by a small worker-thread pool (the event loop only reads the
+ * database and sends bytes). The link works for ROS_PDF_LINK_DAYS days after submission.
+ */
+export const pdfRoutes: FastifyPluginAsync<AppContext & { pdfPool?: PdfPoolOptions }> = async (app, ctx) => {
+  const rules = requestRules(ctx.config);
+  const pool = new PdfPool(ctx.pdfPool);
+  app.addHook('onClose', async () => {
+    await pool.close();
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/pdf/:id',
+    {
+      config: {
+        rateLimit: { max: Math.max(30, ctx.config.rateLimitValidityPerMinute), timeWindow: '1 minute' },
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const id = req.params.id;
+      if (!REQUEST_ID_PATTERN.test(id)) throw notFound();
+      const request = await findRequest(ctx.db.kysely, id);
+      if (!request) throw notFound();
+      const expires = new Date(request.createdAt).getTime() + rules.pdfLinkDays * 86_400_000;
+      if (!(expires > Date.now())) throw notFound();
+
+      const names = await loadCodeNames(ctx.db, request.values, request.language);
+      let pdf: Buffer;
+      try {
+        pdf = await pool.render(buildPdfModel(request, names));
+      } catch (err) {
+        if (err instanceof PdfBusyError) {
+          throw new ApiError(503, 'PDF_BUSY', err.message, undefined, { 'Retry-After': '5' });
+        }
+        throw err;
+      }
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${request.reference}.pdf"`)
+        .header('X-Robots-Tag', 'noindex')
+        .send(pdf);
+    },
+  );
+};

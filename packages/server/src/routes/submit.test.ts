@@ -1,0 +1,611 @@
+import { defaultFormValues, type FormValues, prefillFromRegister } from '@ros/domain';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import type { AppContext } from '../context.js';
+import { DEMO_PERSONS, seedDemoPersons } from '../demo/persons.js';
+import { loadBuiltin } from '../reference/index.js';
+import { seedStaticLists } from '../reference/store.js';
+import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { botCheckRoutes } from './botcheck.js';
+import { pdfRoutes } from './pdf.js';
+import { submitRoutes } from './submit.js';
+import { validateRoutes } from './validate.js';
+
+/** The app as main.ts builds it; registers this feature's routes itself until app.ts does. */
+async function app(ctx: AppContext): Promise<FastifyInstance> {
+  const a = await buildApp(ctx);
+  const missing = {
+    challenge: !a.hasRoute({ method: 'GET', url: '/api/ros/altcha-challenge' }),
+    validate: !a.hasRoute({ method: 'POST', url: '/api/ros/validate' }),
+    submit: !a.hasRoute({ method: 'POST', url: '/api/ros/' }),
+    pdf: !a.hasRoute({ method: 'GET', url: '/api/ros/pdf/:id' }),
+  };
+  await a.register(
+    async (api) => {
+      if (missing.challenge) await api.register(botCheckRoutes, ctx);
+      if (missing.validate) await api.register(validateRoutes, ctx);
+      if (missing.submit) await api.register(submitRoutes, ctx);
+      if (missing.pdf) await api.register(pdfRoutes, ctx);
+    },
+    { prefix: '/api/ros' },
+  );
+  await a.ready();
+  return a;
+}
+
+async function solvedToken(a: FastifyInstance): Promise<string> {
+  const res = await a.inject({ method: 'GET', url: '/api/ros/altcha-challenge' });
+  expect(res.statusCode).toBe(200);
+  const challenge = res.json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+  }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const content = await page.getTextContent();
+    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return parts.join('\n');
+}
+
+/** A new applicant the register does not know (so: no prefill, the data mailbox is required). */
+function newApplicant(over: Partial<FormValues> = {}): FormValues {
+  return {
+    ...defaultFormValues(),
+    first_name: 'Žofie',
+    last_name: 'Řeháková',
+    birth_name: 'Nováková',
+    sex: '2',
+    birth_date: '1992-11-23',
+    birth_number: '926123/0006',
+    birth_state: 'CZ',
+    birth_municipality: '554782',
+    birth_district: '40924',
+    citizen_of_1: 'CZ',
+    document_type: 'OP_CR',
+    document_number: '987654321',
+    home_street: 'Dlouhá',
+    home_house_num: '12',
+    home_org_num: '5',
+    home_city: 'Ústí nad Labem',
+    home_zip: '400 01',
+    home_state: 'CZ',
+    employer_current_name: 'Letiště Václava Havla Praha',
+    employer_current_from: '01/2015',
+    employer_current_description: 'Bezpečnostní kontrola zavazadel',
+    contact_street: 'Dlouhá',
+    contact_house_num: '12',
+    contact_city: 'Ústí nad Labem',
+    contact_zip: '400 01',
+    contact_state: 'CZ',
+    telephone: '777 123 456',
+    email: 'zofie.rehakova@example.cz',
+    data_mailbox: 'abc1234',
+    delivery_type: 'EMAIL',
+    abroad_stay: [{ state: 'SK', reason: 'Studium v Bratislavě' }],
+    send_notifications_email: true,
+    ...over,
+  };
+}
+
+const body = (values: FormValues, extra: Record<string, unknown> = {}) => ({
+  ...values,
+  language: 'cs',
+  duplicate: false,
+  ...extra,
+});
+
+/** Štěpán Dvořák of the demo register, as the form prefills him (plus what the user adds). */
+function stepan(duplicate = false): FormValues {
+  const demo = DEMO_PERSONS.find((p) => p.id === 1001);
+  if (!demo) throw new Error('demo person 1001 missing');
+  const prefill = prefillFromRegister(demo.person, { duplicate });
+  return { ...defaultFormValues(), ...prefill.values, duplicate_type: duplicate ? ['POSKOZENI'] : [] };
+}
+
+for (const kind of await testDbKinds()) {
+  describe(`validate, submit and PDF (${kind})`, () => {
+    let t: TestDb;
+    let a: FastifyInstance;
+
+    const submit = async (payload: unknown, headers: Record<string, string> = {}, token?: string | null) =>
+      a.inject({
+        method: 'POST',
+        url: '/api/ros',
+        payload: payload as object,
+        headers: {
+          'content-type': 'application/json',
+          ...(token === null ? {} : { recaptcha: token ?? (await solvedToken(a)) }),
+          ...headers,
+        },
+      });
+    const count = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('requests')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const validate = (payload: unknown) =>
+      a.inject({ method: 'POST', url: '/api/ros/validate', payload: payload as object });
+
+    beforeAll(async () => {
+      t = await createTestDb(kind, { ROS_ALTCHA_MAX_NUMBER: '1000', ROS_RATE_LIMIT_SEARCH: '100000' });
+      const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
+      await seedStaticLists(t.db);
+      await loadBuiltin(ctx);
+      await seedDemoPersons(t.db);
+      a = await app(ctx);
+    });
+    afterAll(async () => {
+      await a?.close();
+      await t?.cleanup();
+    });
+    beforeEach(async () => {
+      await t.db.kysely.deleteFrom('requests').execute();
+    });
+
+    it('stores a valid request once and answers { text, id } with the reference number', async () => {
+      const r = await submit(body(newApplicant()));
+      expect(r.statusCode, r.body).toBe(201);
+      expect(r.headers['cache-control']).toBe('no-store');
+      const answer = r.json() as { text: string; id: string; reference: string };
+      const year = new Date().getFullYear();
+      expect(answer.reference).toMatch(new RegExp(`^ROS-(${year}|${year + 1}|${year - 1})-\\d{6}$`));
+      expect(answer.text).toContain(answer.reference);
+      expect(answer.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(await count()).toBe(1);
+      const row = await t.db.kysely.selectFrom('requests').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ id: answer.id, reference: answer.reference, language: 'cs', via_nia: 0 });
+      expect(Number(row.duplicate)).toBe(0);
+      expect(row.idempotency_key).toBeNull();
+      expect(row.body_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.person_key).toMatch(/^rc:/);
+      const stored = JSON.parse(row.payload) as FormValues;
+      // Normalised for storage: spaces out of the telephone, slash out of the birth number.
+      expect(stored.telephone).toBe('777123456');
+      expect(stored.birth_number).toBe('9261230006');
+      expect(stored.first_name).toBe('Žofie');
+      expect(stored.send_notifications_email).toBe(true);
+      expect(stored).not.toHaveProperty('language');
+    });
+
+    it('numbers references one after another and gives each request its own random id', async () => {
+      const r1 = await submit(body(newApplicant()));
+      const r2 = await submit(body(newApplicant({ first_name: 'Zdeňka' })));
+      expect([r1.statusCode, r2.statusCode]).toEqual([201, 201]);
+      const n = (ref: string) => Number(ref.slice(-6));
+      expect(n(r2.json().reference)).toBe(n(r1.json().reference) + 1);
+      expect(r1.json().id).not.toBe(r2.json().id);
+    });
+
+    it('answers in English for language en', async () => {
+      const r = await submit(body(newApplicant(), { language: 'en' }));
+      expect(r.statusCode).toBe(201);
+      expect(r.json().text).toMatch(/^Your application has been received under reference number ROS-/);
+    });
+
+    const invalidCases: Array<[string, unknown, string, string]> = [
+      [
+        'birth number that does not match the birth date',
+        body(newApplicant({ birth_number: '926124/0006' })),
+        'birth_number',
+        'birthNumberInvalidDay',
+      ],
+      [
+        'birth number in a bad format',
+        body(newApplicant({ birth_number: '92612' })),
+        'birth_number',
+        'birthNumberInvalidFormat',
+      ],
+      [
+        'telephone with letters',
+        body(newApplicant({ telephone: '777 12a 456' })),
+        'telephone',
+        'phoneInvalidPattern',
+      ],
+      [
+        'telephone of 8 digits',
+        body(newApplicant({ telephone: '77712345' })),
+        'telephone',
+        'phoneInvalidLength',
+      ],
+      ['e-mail', body(newApplicant({ email: 'zofie@' })), 'email', 'email'],
+      ['missing first name', body(newApplicant({ first_name: '  ' })), 'first_name', 'required'],
+      ['first name too long', body(newApplicant({ first_name: 'Ž'.repeat(51) })), 'first_name', 'maxlength'],
+      [
+        'data mailbox missing without prefill',
+        body(newApplicant({ data_mailbox: '' })),
+        'data_mailbox',
+        'required',
+      ],
+      [
+        'employer start far ahead',
+        body(newApplicant({ employer_current_from: '01/2999' })),
+        'employer_current_from',
+        'monthDateFarFutureDate',
+      ],
+      ['unknown home country code', body(newApplicant({ home_state: 'XX' })), 'home_state', 'pattern'],
+      [
+        'unknown country of a stay abroad',
+        body(newApplicant({ abroad_stay: [{ state: 'QQ', reason: 'x' }] })),
+        'abroad_stay.0.state',
+        'pattern',
+      ],
+      ['unknown delivery type', body(newApplicant({ delivery_type: 'FAX' })), 'delivery_type', 'pattern'],
+      ['unknown document type', body(newApplicant({ document_type: 'RIDICAK' })), 'document_type', 'pattern'],
+      [
+        'a stay abroad without reason',
+        body(newApplicant({ abroad_stay: [{ state: 'SK', reason: '' }] })),
+        'abroad_stay.0.reason',
+        'required',
+      ],
+      ['missing language', { ...newApplicant(), duplicate: false }, 'language', 'required'],
+      ['unknown language', body(newApplicant(), { language: 'de' }), 'language', 'pattern'],
+      ['duplicate not a boolean', body(newApplicant(), { duplicate: 'no' }), 'duplicate', 'pattern'],
+      [
+        'duplicate request without duplicate type',
+        body(newApplicant(), { duplicate: true }),
+        'duplicate_type',
+        'required',
+      ],
+      [
+        'a list sent as text',
+        body({ ...newApplicant(), past_activities: 'none' as unknown as [] }),
+        'past_activities',
+        'pattern',
+      ],
+    ];
+    for (const [name, payload, path, message] of invalidCases) {
+      it(`refuses ${name} with 400 INVALID_FORM and stores nothing`, async () => {
+        const r = await submit(payload);
+        expect(r.statusCode, r.body).toBe(400);
+        const err = r.json().error as { code: string; fields: Array<{ path: string; message: string }> };
+        expect(err.code).toBe('INVALID_FORM');
+        expect(err.fields).toContainEqual({ path, message });
+        expect(await count()).toBe(0);
+      });
+    }
+
+    it('refuses a body that is not an object with 400 INVALID_REQUEST', async () => {
+      for (const payload of [[1, 2], 'text', 42]) {
+        const r = await a.inject({
+          method: 'POST',
+          url: '/api/ros',
+          payload: JSON.stringify(payload),
+          headers: { 'content-type': 'application/json', recaptcha: await solvedToken(a) },
+        });
+        expect(r.statusCode).toBe(400);
+        expect(r.json().error.code).toBe('INVALID_REQUEST');
+      }
+      expect(await count()).toBe(0);
+    });
+
+    it('refuses a new request whose last 60 months are not covered', async () => {
+      const now = new Date();
+      const from = `${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear() - 1}`;
+      const r = await submit(body(newApplicant({ employer_current_from: from })));
+      expect(r.statusCode).toBe(400);
+      expect(r.json().error.code).toBe('TIME_NOT_COVERED');
+      expect(await count()).toBe(0);
+    });
+
+    it('derives the form context itself: a prefilled person needs no data mailbox, a client read-only list is ignored', async () => {
+      const values = stepan();
+      expect(values.data_mailbox).toBe('');
+      const ok = await submit(body(values, { readOnly: ['telephone', 'email'], noPrefill: false }));
+      expect(ok.statusCode, ok.body).toBe(201);
+      const row = await t.db.kysely.selectFrom('requests').select('person_key').executeTakeFirstOrThrow();
+      expect(row.person_key).toBe('person:1001');
+      // A value the register did not give is checked, whatever the browser claims.
+      const bad = await submit(body({ ...values, telephone: '12' }, { readOnly: ['telephone'] }));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields).toContainEqual({ path: 'telephone', message: 'phoneInvalidLength' });
+    });
+
+    it('accepts a duplicate request with its duplicate type; names the hidden sections nowhere', async () => {
+      const r = await submit(body(stepan(true), { duplicate: true }));
+      expect(r.statusCode, r.body).toBe(201);
+      const row = await t.db.kysely.selectFrom('requests').selectAll().executeTakeFirstOrThrow();
+      expect(Number(row.duplicate)).toBe(1);
+      expect(JSON.parse(row.payload).duplicate_type).toEqual(['POSKOZENI']);
+      const conflicting = await submit(
+        body({ ...stepan(true), duplicate_type: ['POSKOZENI', 'ODCIZENI'] }, { duplicate: true }),
+      );
+      expect(conflicting.statusCode).toBe(400);
+      const unknown = await submit(
+        body({ ...stepan(true), duplicate_type: ['ZTRATA'] }, { duplicate: true }),
+      );
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.fields).toContainEqual({ path: 'duplicate_type.0', message: 'pattern' });
+    });
+
+    it('answers a retry with the same Idempotency-Key with the first answer, also with a spent token', async () => {
+      const token = await solvedToken(a);
+      const payload = body(newApplicant());
+      const first = await submit(payload, { 'idempotency-key': 'key-retry-1' }, token);
+      expect(first.statusCode).toBe(201);
+      const again = await submit(payload, { 'idempotency-key': 'key-retry-1' }, token);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(await count()).toBe(1);
+      // Spaces around a value do not make another request (the stored form is normalised).
+      const spaced = await submit(
+        body(newApplicant({ first_name: ' Žofie ' })),
+        { 'idempotency-key': 'key-retry-1' },
+        null,
+      );
+      expect(spaced.statusCode).toBe(200);
+      expect(spaced.json().id).toBe(first.json().id);
+    });
+
+    it('refuses the same Idempotency-Key with another body: 422 IDEMPOTENCY_KEY_REUSED', async () => {
+      const first = await submit(body(newApplicant()), { 'idempotency-key': 'key-reused' });
+      expect(first.statusCode).toBe(201);
+      const other = await submit(body(newApplicant({ first_name: 'Zdeňka' })), {
+        'idempotency-key': 'key-reused',
+      });
+      expect(other.statusCode).toBe(422);
+      expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await count()).toBe(1);
+      const bad = await submit(body(newApplicant()), { 'idempotency-key': 'bad key with spaces' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.code).toBe('INVALID_IDEMPOTENCY_KEY');
+    });
+
+    it('without a key, answers an identical body within 5 minutes with the first answer', async () => {
+      const first = await submit(body(newApplicant()));
+      const second = await submit(body(newApplicant()));
+      expect(first.statusCode).toBe(201);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual(first.json());
+      expect(await count()).toBe(1);
+      // Older than 5 minutes: a new request.
+      await t.db.kysely
+        .updateTable('requests')
+        .set({ created_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+        .execute();
+      const third = await submit(body(newApplicant()));
+      expect(third.statusCode).toBe(201);
+      expect(third.json().id).not.toBe(first.json().id);
+      expect(await count()).toBe(2);
+    });
+
+    it('stores one request for 5 concurrent identical submits, with or without a key', async () => {
+      const payload = body(newApplicant());
+      const tokens = await Promise.all([1, 2, 3, 4, 5].map(() => solvedToken(a)));
+      const keyed = await Promise.all(
+        tokens.map((tok) => submit(payload, { 'idempotency-key': 'key-concurrent' }, tok)),
+      );
+      expect(keyed.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+      expect(new Set(keyed.map((r) => r.json().id)).size).toBe(1);
+      expect(await count()).toBe(1);
+
+      const other = body(newApplicant({ first_name: 'Zdeňka' }));
+      const tokens2 = await Promise.all([1, 2, 3, 4, 5].map(() => solvedToken(a)));
+      const unkeyed = await Promise.all(tokens2.map((tok) => submit(other, {}, tok)));
+      expect(unkeyed.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+      expect(new Set(unkeyed.map((r) => r.json().id)).size).toBe(1);
+      expect(await count()).toBe(2);
+    });
+
+    it('refuses a missing, forged or spent bot-check token with 403 and stores nothing', async () => {
+      const missing = await submit(body(newApplicant()), {}, null);
+      expect(missing.statusCode).toBe(403);
+      expect(missing.json().error.code).toBe('BOT_CHECK_MISSING');
+      const forged = await submit(
+        body(newApplicant()),
+        {},
+        Buffer.from('{"challenge":{}}').toString('base64'),
+      );
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().error.code).toBe('BOT_CHECK_INVALID');
+      expect(await count()).toBe(0);
+      const token = await solvedToken(a);
+      expect((await submit(body(newApplicant()), {}, token)).statusCode).toBe(201);
+      const spent = await submit(body(newApplicant({ first_name: 'Zdeňka' })), {}, token);
+      expect(spent.statusCode).toBe(403);
+      expect(spent.json().error.code).toBe('BOT_CHECK_REPLAYED');
+      expect(await count()).toBe(1);
+    });
+
+    // The first PDF starts a worker thread from TypeScript source (tsx): seconds on a busy machine.
+    describe('PDF', { timeout: 60_000 }, () => {
+      const getPdf = (id: string) => a.inject({ method: 'GET', url: `/api/ros/pdf/${id}` });
+
+      it('streams the request as a tagged PDF with Czech diacritics, names from the reference data', async () => {
+        const r = await submit(body(newApplicant()));
+        const { id, reference } = r.json() as { id: string; reference: string };
+        const pdf = await getPdf(id);
+        expect(pdf.statusCode).toBe(200);
+        expect(pdf.headers['content-type']).toBe('application/pdf');
+        expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${reference}.pdf"`);
+        expect(pdf.headers['cache-control']).toBe('no-store');
+        const bytes = pdf.rawPayload;
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+        const raw = bytes.toString('latin1');
+        expect(raw).toContain('/StructTreeRoot');
+        expect(raw).toMatch(/\/Lang \(cs-CZ\)/);
+        expect(raw).toContain('DejaVuSans');
+        const text = await pdfText(bytes);
+        for (const s of [
+          reference,
+          'Žádost o vydání dokladu o spolehlivosti',
+          'Žofie',
+          'Řeháková',
+          'Ústí nad Labem',
+          'Rodné číslo',
+          '926123/0006',
+          '23.11.1992',
+          'Česká republika',
+          'Slovensko',
+          'Studium v Bratislavě',
+          'Praha',
+          'E-mailem',
+          'Potvrzení zaměstnavatele o zaměstnání',
+          'Čestně prohlašuji',
+          'Podpis žadatele',
+        ]) {
+          expect(text).toContain(s);
+        }
+        // Codes are shown by their names, not as codes.
+        expect(text).not.toContain('554782');
+        expect(text).not.toContain('OSVEDCENI1');
+      });
+
+      it('writes an English request in English', async () => {
+        const r = await submit(body(newApplicant(), { language: 'en' }));
+        const pdf = await getPdf(r.json().id);
+        expect(pdf.statusCode).toBe(200);
+        expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Lang \(en-GB\)/);
+        const text = await pdfText(pdf.rawPayload);
+        for (const s of [
+          'Application for a background-check certificate',
+          'Date of birth',
+          'Žofie',
+          'Řeháková',
+          'By e-mail',
+        ]) {
+          expect(text).toContain(s);
+        }
+      });
+
+      it('answers 404 with one answer for unknown, malformed and expired ids', async () => {
+        const r = await submit(body(newApplicant()));
+        const id = r.json().id as string;
+        const unknown = await getPdf('A'.repeat(24));
+        const malformed = await getPdf('abc');
+        const injected = await getPdf(encodeURIComponent("' or 1=1 --"));
+        await t.db.kysely
+          .updateTable('requests')
+          .set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+          .where('id', '=', id)
+          .execute();
+        const expired = await getPdf(id);
+        const answers = [unknown, malformed, injected, expired];
+        for (const res of answers) {
+          expect(res.statusCode).toBe(404);
+          expect(res.json()).toEqual(unknown.json());
+        }
+        expect(unknown.json().error.code).toBe('REQUEST_NOT_FOUND');
+      });
+    });
+
+    describe('validate', () => {
+      const validateBody = (over: Record<string, unknown> = {}) => ({
+        first_name: 'Štěpán',
+        last_name: 'Dvořák',
+        birth_date: '1985-03-15',
+        municipality: '554782',
+        aifo: '',
+        document_number: '123456789',
+        birth_number: '850315/1008',
+        duplicate: false,
+        ...over,
+      });
+      const ok = async (payload: unknown) => {
+        const r: LightMyRequestResponse = await validate(payload);
+        expect(r.statusCode, r.body).toBe(200);
+        return r.json() as { okDate: boolean; okDuplications: boolean };
+      };
+
+      it('okDate is false while the certificate is valid for more than 3 months', async () => {
+        // Štěpán's certificate is valid for 300 more days.
+        expect(await ok(validateBody())).toEqual({ okDate: false, okDuplications: true });
+        // Recognised by AIFO, and by name + birth date + document number, too.
+        expect((await ok(validateBody({ birth_number: '', aifo: 'demo-aifo-1001' }))).okDate).toBe(false);
+        expect(
+          (await ok(validateBody({ birth_number: '', first_name: 'STEPAN', document_number: '123 456 789' })))
+            .okDate,
+        ).toBe(false);
+        // Tomáš Král's certificate expires in 45 days: he may apply.
+        const tomas = validateBody({
+          first_name: 'Tomáš',
+          last_name: 'Král',
+          birth_date: '1988-09-11',
+          birth_number: '880911/1003',
+          document_number: '567890123',
+        });
+        expect(await ok(tomas)).toEqual({ okDate: true, okDuplications: true });
+      });
+
+      it('okDate is false after a request for the same person within 30 days', async () => {
+        const zofie = {
+          first_name: 'Žofie',
+          last_name: 'Řeháková',
+          birth_date: '1992-11-23',
+          municipality: '554782',
+          aifo: '',
+          document_number: '987654321',
+          birth_number: '9261230006',
+          duplicate: false,
+        };
+        expect((await ok(zofie)).okDate).toBe(true);
+        expect((await submit(body(newApplicant()))).statusCode).toBe(201);
+        expect((await ok(zofie)).okDate).toBe(false);
+        await t.db.kysely
+          .updateTable('requests')
+          .set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+          .execute();
+        expect((await ok(zofie)).okDate).toBe(true);
+      });
+
+      it('okDuplications is false without a certificate in force or after a duplicate request within 30 days', async () => {
+        expect(await ok(validateBody({ duplicate: true }))).toEqual({ okDate: true, okDuplications: true });
+        // Karel Procházka holds no certificate; Josef Veselý's has expired.
+        const karel = validateBody({
+          first_name: 'Karel',
+          last_name: 'Procházka',
+          birth_date: '1978-07-04',
+          birth_number: '780704/1000',
+          document_number: '234567890',
+          duplicate: true,
+        });
+        expect((await ok(karel)).okDuplications).toBe(false);
+        expect((await ok(validateBody({ birth_number: '500412/123', duplicate: true }))).okDuplications).toBe(
+          false,
+        );
+        expect((await submit(body(stepan(true), { duplicate: true }))).statusCode).toBe(201);
+        expect((await ok(validateBody({ duplicate: true }))).okDuplications).toBe(false);
+        // A duplicate request does not count against a new request, and the other way round.
+        const tomas = validateBody({
+          first_name: 'Tomáš',
+          last_name: 'Král',
+          birth_date: '1988-09-11',
+          birth_number: '880911/1003',
+        });
+        expect((await ok(tomas)).okDate).toBe(true);
+      });
+
+      it('refuses a bad body with 400', async () => {
+        for (const payload of [
+          validateBody({ extra: 1 }),
+          { ...validateBody(), duplicate: undefined },
+          validateBody({ first_name: 42 }),
+          validateBody({ birth_number: 'x'.repeat(41) }),
+          [],
+        ]) {
+          const r = await validate(payload);
+          expect(r.statusCode, JSON.stringify(payload)).toBe(400);
+          expect(r.json().error.code).toBe('INVALID_REQUEST');
+        }
+      });
+    });
+  });
+}
