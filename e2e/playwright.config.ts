@@ -21,7 +21,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 30000,
+  // Generous: the ALTCHA proof of work and axe runs share 2 cores with the server and the browser.
+  timeout: 60000,
   expect: { timeout: 7000 },
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: './.out/results.json' }]]
