@@ -58,7 +58,6 @@ export async function buildApp(
     requestTimeout: 30000,
   });
 
-  await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -98,7 +97,11 @@ export async function buildApp(
         reply.headers(API_SECURITY_HEADERS);
       });
       await api.register(metadataRoutes, ctx);
-      await api.register(referenceRoutes, ctx);
+      // Compression where answers are large (the reference lists); small JSON answers skip its hooks.
+      await api.register(async (lists) => {
+        await lists.register(compress, { threshold: 1024 });
+        await lists.register(referenceRoutes, ctx);
+      });
       await api.register(validityRoutes, ctx);
       await api.register(botCheckRoutes, ctx);
       await api.register(searchRoutes, ctx);
@@ -133,6 +136,7 @@ export async function buildApp(
           },
         },
       });
+      await web.register(compress, { threshold: 1024 });
       await web.register(fastifyStatic, {
         root: webDir,
         index: false,

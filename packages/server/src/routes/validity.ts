@@ -2,6 +2,7 @@ import { parseValidityId, validityCode } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
+import { createFixedWindowLimiter } from '../ratelimit.js';
 import { registerToday, toValidityAnswer } from '../records/records.js';
 import { createValidityLookup } from '../records/repository.js';
 
@@ -65,14 +66,17 @@ function todayCache(): () => string {
 export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const lookup = createValidityLookup(ctx.db);
   const today = todayCache();
+  // A lean per-address counter, not @fastify/rate-limit: this endpoint must stay close to a bare
+  // Fastify route in throughput (bench/validity.mjs).
+  const limiter = createFixedWindowLimiter(ctx.config.rateLimitValidityPerMinute);
 
   app.get<{ Params: { id: string } }>(
     '/:id/validity',
     {
-      config: { rateLimit: { max: ctx.config.rateLimitValidityPerMinute, timeWindow: 60_000 } },
       schema: { response: { 200: answerSchema } },
     },
     async (req, reply) => {
+      limiter.hit(req.ip);
       const parsed = parseValidityId(req.params.id);
       let id = NO_RECORD;
       let given = -1;
