@@ -4,11 +4,18 @@ import { useTranslation } from 'react-i18next';
 
 /** The text of a domain message key (VALIDATION.<key>), with its values ({max} …). */
 export function useValidationText(): (error: FieldError | undefined, max?: number) => string {
-  const { t, i18n } = useTranslation();
+  const text = useMessageText();
   return (error, max) => {
     if (!error) return '';
-    const key = typeof error.message === 'string' && error.message !== '' ? error.message : 'unknown';
-    const full = `VALIDATION.${key}`;
+    return text(typeof error.message === 'string' ? error.message : '', max);
+  };
+}
+
+/** VALIDATION.<key> with {max} filled; an unknown key gives VALIDATION.unknown. */
+export function useMessageText(): (key: string, max?: number) => string {
+  const { t, i18n } = useTranslation();
+  return (key, max) => {
+    const full = `VALIDATION.${key || 'unknown'}`;
     return i18n.exists(full) ? t(full, { max: max ?? '' }) : t('VALIDATION.unknown');
   };
 }
@@ -17,8 +24,12 @@ export interface FieldProps {
   id: string;
   label: string;
   hint?: string;
+  /** Adds "(optional)" to the label. */
+  optional?: boolean;
   /** The message shown under the control; empty = none. */
   error?: string;
+  /** A group of controls (radio buttons, a list) gets a fieldset and legend instead of a label. */
+  className?: string;
   children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
 }
 
@@ -26,14 +37,16 @@ export interface FieldProps {
  * One labelled control with its hint and its first error, linked by aria-describedby
  * (the design system does not link them itself).
  */
-export function Field({ id, label, hint, error, children }: FieldProps) {
+export function Field({ id, label, hint, optional, error, className, children }: FieldProps) {
+  const { t } = useTranslation();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id} className="field__label">
         {label}
+        {optional && <span className="field__optional"> {t('FORM.OPTIONAL')}</span>}
       </label>
       {hint && (
         <p id={hintId} className="field__hint">

@@ -1,0 +1,117 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createTestI18n } from '../test/i18n';
+import { Combobox, type ComboOption, filterByPrefix, searchKey } from './Combobox';
+import { useMessageText } from './fields';
+
+const OPTIONS: ComboOption[] = [
+  { value: 'CZ', label: 'Česká republika' },
+  { value: 'CL', label: 'Chile' },
+  { value: 'DE', label: 'Německo' },
+  { value: 'NL', label: 'Nizozemsko' },
+];
+
+function Harness({ options = OPTIONS }: { options?: ComboOption[] }) {
+  const [value, setValue] = useState('');
+  return (
+    <I18nextProvider i18n={createTestI18n('en')}>
+      <label htmlFor="c">Country</label>
+      <Combobox id="c" options={options} value={value} onChange={setValue} />
+      <output data-testid="value">{value}</output>
+    </I18nextProvider>
+  );
+}
+
+describe('filterByPrefix', () => {
+  it('matches the start, ignoring case and diacritics', () => {
+    const keys = OPTIONS.map((o) => searchKey(o.label));
+    expect(filterByPrefix(OPTIONS, keys, 'ces').map((o) => o.value)).toEqual(['CZ']);
+    expect(filterByPrefix(OPTIONS, keys, 'NĚ').map((o) => o.value)).toEqual(['DE']);
+    expect(filterByPrefix(OPTIONS, keys, 'n').map((o) => o.value)).toEqual(['DE', 'NL']);
+    expect(filterByPrefix(OPTIONS, keys, 'republika')).toEqual([]);
+    expect(filterByPrefix(OPTIONS, keys, '')).toHaveLength(4);
+  });
+});
+
+describe('Combobox', () => {
+  it('follows the combobox pattern: arrows, aria-activedescendant, Enter, Escape', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Country' });
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await user.type(input, 'n');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Německo', 'Nizozemsko']);
+    expect(input).toHaveAttribute('aria-activedescendant', options[0]?.id);
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', options[1]?.id);
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('value')).toHaveTextContent('NL');
+    expect(input).toHaveValue('Nizozemsko');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    // Escape closes without choosing and keeps the chosen value.
+    await user.clear(input);
+    await user.type(input, 'ch');
+    await user.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('value')).toHaveTextContent('NL');
+  });
+
+  it('says when nothing matches and chooses by click', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole('combobox');
+    await user.type(input, 'xyz');
+    expect(screen.getByText('No items found')).toBeVisible();
+    await user.clear(input);
+    await user.type(input, 'chi');
+    await user.click(screen.getByRole('option', { name: 'Chile' }));
+    expect(screen.getByTestId('value')).toHaveTextContent('CL');
+  });
+
+  it('virtualises a long list: only some of 6,258 options are in the page', async () => {
+    // jsdom has no layout: give the panel the size a browser would.
+    const proto = HTMLElement.prototype;
+    const height = Object.getOwnPropertyDescriptor(proto, 'clientHeight');
+    const width = Object.getOwnPropertyDescriptor(proto, 'clientWidth');
+    Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => 240 });
+    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 300 });
+    onTestFinished(() => {
+      if (height) Object.defineProperty(proto, 'clientHeight', height);
+      if (width) Object.defineProperty(proto, 'clientWidth', width);
+    });
+    const user = userEvent.setup();
+    const many = Array.from({ length: 6258 }, (_, i) => ({ value: String(i), label: `Obec ${i}` }));
+    render(<Harness options={many} />);
+    const input = screen.getByRole('combobox');
+    await user.type(input, 'obec');
+    const shown = screen.getAllByRole('option').length;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(40);
+    await user.clear(input);
+    await user.type(input, 'obec 6257');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Obec 6257']);
+  });
+});
+
+function Show({ k, max }: { k: string; max?: number }) {
+  return <p>{useMessageText()(k, max)}</p>;
+}
+
+describe('useMessageText', () => {
+  it('fills {max} and falls back to the unknown text', () => {
+    render(
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <Show k="maxlength" max={50} />
+        <Show k="noSuchKey" />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('Enter at most 50 characters.')).toBeInTheDocument();
+    expect(screen.getByText('This value is not valid. Please check it.')).toBeInTheDocument();
+  });
+});

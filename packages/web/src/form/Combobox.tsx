@@ -1,0 +1,260 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ComboOption {
+  value: string;
+  label: string;
+}
+
+/** Lower case without diacritics: the key dropdown searches compare by. */
+export function searchKey(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/** Options whose label starts with the query (case- and diacritics-insensitive), in list order. */
+export function filterByPrefix(
+  options: readonly ComboOption[],
+  keys: readonly string[],
+  query: string,
+): ComboOption[] {
+  const q = searchKey(query);
+  if (q === '') return [...options];
+  const out: ComboOption[] = [];
+  for (let i = 0; i < options.length; i++) {
+    if ((keys[i] as string).startsWith(q)) out.push(options[i] as ComboOption);
+  }
+  return out;
+}
+
+/** Above this many matches the list is virtualised (only the visible rows are in the DOM). */
+const VIRTUAL_FROM = 50;
+const ROW_HEIGHT = 40;
+/** Panel max height (spec section 9). */
+const PANEL_MAX = 240;
+/** Rows rendered beyond the visible ones (spec section 9: buffer 4). */
+const OVERSCAN = 4;
+
+export interface ComboboxProps {
+  id: string;
+  options: readonly ComboOption[];
+  value: string;
+  onChange: (value: string) => void;
+  /** Clear the text after a choice (adding to a multi-select). */
+  clearOnSelect?: boolean;
+  disabled?: boolean;
+  required?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+  autoComplete?: string;
+  onBlur?: () => void;
+}
+
+/**
+ * A text box with a list of suggestions, following the WAI-ARIA combobox pattern (list
+ * autocomplete): typing filters the list by prefix, arrows move the active option
+ * (aria-activedescendant), Enter chooses, Escape closes and restores the chosen value.
+ * Long lists are virtualised.
+ */
+export function Combobox({
+  id,
+  options,
+  value,
+  onChange,
+  clearOnSelect,
+  disabled,
+  required,
+  invalid,
+  describedBy,
+  autoComplete = 'off',
+  onBlur,
+}: ComboboxProps) {
+  const { t } = useTranslation();
+  const listId = `${id}-listbox`;
+  const uid = useId().replace(/:/g, '');
+  const keys = useMemo(() => options.map((o) => searchKey(o.label)), [options]);
+  const selectedLabel = useMemo(() => options.find((o) => o.value === value)?.label ?? '', [options, value]);
+  const [text, setText] = useState(clearOnSelect ? '' : selectedLabel);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [query, setQuery] = useState('');
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // The shown text follows the value when it changes from outside (prefill, reset, draft).
+  useEffect(() => {
+    if (!clearOnSelect) setText(selectedLabel);
+  }, [selectedLabel, clearOnSelect]);
+
+  const matches = useMemo(() => filterByPrefix(options, keys, query), [options, keys, query]);
+  const virtual = matches.length > VIRTUAL_FROM;
+  const virtualizer = useVirtualizer({
+    count: virtual ? matches.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    initialRect: { width: 300, height: PANEL_MAX },
+  });
+
+  const optionId = (i: number) => `${uid}-${id}-opt-${i}`;
+
+  const choose = (o: ComboOption) => {
+    onChange(o.value);
+    setText(clearOnSelect ? '' : o.label);
+    setQuery('');
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const move = (to: number) => {
+    if (matches.length === 0) return;
+    const next = Math.max(0, Math.min(matches.length - 1, to));
+    setActive(next);
+    if (virtual) virtualizer.scrollToIndex(next, { align: 'auto' });
+    else document.getElementById(optionId(next))?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        if (!open) {
+          setOpen(true);
+          setActive(
+            Math.max(
+              0,
+              matches.findIndex((o) => o.value === value),
+            ),
+          );
+        } else move(active + 1);
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        if (open) move(active - 1);
+        break;
+      case 'Home':
+        if (open) {
+          e.preventDefault();
+          move(0);
+        }
+        break;
+      case 'End':
+        if (open) {
+          e.preventDefault();
+          move(matches.length - 1);
+        }
+        break;
+      case 'Enter': {
+        const o = open && active >= 0 ? matches[active] : undefined;
+        if (o) {
+          e.preventDefault();
+          choose(o);
+        }
+        break;
+      }
+      case 'Escape':
+        if (open) {
+          e.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        } else {
+          setText(clearOnSelect ? '' : selectedLabel);
+        }
+        setQuery('');
+        break;
+      default:
+    }
+  };
+
+  const commitOnBlur = () => {
+    setOpen(false);
+    setActive(-1);
+    const q = searchKey(text);
+    if (q === '') {
+      if (!clearOnSelect && value !== '') onChange('');
+    } else {
+      // A typed name that is exactly an option chooses it; anything else goes back.
+      const exact = options.find((_, i) => keys[i] === q);
+      if (exact) choose(exact);
+      else setText(clearOnSelect ? '' : selectedLabel);
+    }
+    setQuery('');
+    onBlur?.();
+  };
+
+  // Options are reached with the arrow keys through aria-activedescendant (the focus stays
+  // in the text box), as the WAI-ARIA combobox pattern says; a click chooses too.
+  const renderOption = (o: ComboOption, i: number, style?: React.CSSProperties) => (
+    // biome-ignore lint/a11y/useFocusableInteractive: see above
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+    <div
+      key={o.value}
+      id={optionId(i)}
+      role="option"
+      aria-selected={i === active}
+      className={`combobox__option${i === active ? ' combobox__option--active' : ''}${
+        o.value === value ? ' combobox__option--chosen' : ''
+      }`}
+      style={style}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => choose(o)}
+    >
+      {o.label}
+    </div>
+  );
+
+  return (
+    <div className="combobox">
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        className="input combobox__input"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        aria-required={required || undefined}
+        autoComplete={autoComplete}
+        disabled={disabled}
+        placeholder={t('FORM.COMBOBOX.TYPE_TO_SEARCH')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setQuery(e.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={commitOnBlur}
+      />
+      <div
+        ref={scrollRef}
+        className="combobox__panel"
+        hidden={!open}
+        style={{ maxHeight: PANEL_MAX }}
+        data-testid={`${id}-panel`}
+      >
+        {open && matches.length === 0 && <p className="combobox__empty">{t('FORM.COMBOBOX.NO_ITEMS')}</p>}
+        <div id={listId} role="listbox" aria-label={t('FORM.COMBOBOX.OPTIONS')}>
+          {open && !virtual && matches.map((o, i) => renderOption(o, i))}
+          {open && virtual && (
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((row) =>
+                renderOption(matches[row.index] as ComboOption, row.index, {
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${row.start}px)`,
+                }),
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

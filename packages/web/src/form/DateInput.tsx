@@ -1,0 +1,65 @@
+import { completeDateInput, displayToIso, isoToDisplay } from '@ros/domain';
+import { useEffect, useState } from 'react';
+
+/** A full date as typed: d.m.yyyy (spaces after the dots allowed). */
+const FULL_DATE = /^\s*\d{1,2}\s*\.\s*\d{1,2}\s*\.\s*\d{4}\s*$/;
+
+/**
+ * Date entry dd.mm.yyyy with partial input (spec section 5): "5" becomes the 5th of this
+ * month, "5.3" the 5th of March this year, when the box is left. The value is ISO
+ * (YYYY-MM-DD); text that is not (yet) a date is passed on as it is, so the rules report it.
+ */
+export function DateInput({
+  id,
+  value,
+  onChange,
+  readOnly,
+  describedBy,
+  invalid,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  readOnly?: boolean;
+  describedBy?: string;
+  invalid?: boolean;
+}) {
+  const [text, setText] = useState(() => isoToDisplay(value) ?? value);
+
+  // Follow a value set from outside (draft, prefill).
+  useEffect(() => {
+    setText((current) => {
+      const iso = FULL_DATE.test(current) ? displayToIso(current) : current;
+      return iso === value ? current : (isoToDisplay(value) ?? value);
+    });
+  }, [value]);
+
+  return (
+    <input
+      id={id}
+      className="input"
+      type="text"
+      inputMode="decimal"
+      autoComplete="bday"
+      maxLength={14}
+      readOnly={readOnly}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      aria-required="true"
+      value={text}
+      onChange={(e) => {
+        const next = e.target.value;
+        setText(next);
+        onChange(FULL_DATE.test(next) ? (displayToIso(next) ?? next) : next);
+      }}
+      onBlur={() => {
+        if (readOnly || text.trim() === '') return;
+        const full = completeDateInput(text);
+        if (full) {
+          setText(full);
+          onChange(displayToIso(full) ?? full);
+        }
+      }}
+    />
+  );
+}

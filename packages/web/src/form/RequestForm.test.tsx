@@ -1,0 +1,356 @@
+import { defaultFormValues, type FormValues, type PrefillField } from '@ros/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render';
+import { DRAFT_KEY } from './draft';
+import { monthRanges, RequestForm } from './RequestForm';
+import type { ReferenceLists } from './reference';
+
+const LISTS: ReferenceLists = {
+  countries: [
+    { code: 'CZ', code_csu: '203', name_cz: 'Česká republika', name_en: 'Czech Republic' },
+    { code: 'DE', code_csu: '276', name_cz: 'Německo', name_en: 'Germany' },
+    { code: '##', code_csu: '000', name_cz: 'Bez státní příslušnosti', name_en: 'Stateless' },
+    { code: 'SK', code_csu: '703', name_cz: 'Slovensko', name_en: 'Slovakia' },
+  ],
+  municipalities: [
+    { code: '582786', name: 'Brno', long_name: 'Brno', district: '40711' },
+    { code: '554782', name: 'Praha', long_name: 'Praha', district: '40924' },
+    { code: '500011', name: 'Žďár', long_name: 'Žďár (Blansko)', district: '40703' },
+  ],
+  districts: [
+    { code: '40711', name: 'Brno-město' },
+    { code: '40924', name: 'Praha' },
+    { code: '40703', name: 'Blansko' },
+  ],
+  deliveryTypes: [
+    { code: 'DATOVKOU', name_cz: 'Do datové schránky', name_en: 'To a data mailbox' },
+    { code: 'EMAIL', name_cz: 'E-mailem', name_en: 'By e-mail' },
+  ],
+  documentTypes: [
+    { code: 'OP_CR', name_cz: 'Občanský průkaz ČR', name_en: 'Czech identity card' },
+    { code: 'PAS', name_cz: 'Cestovní pas', name_en: 'Passport' },
+  ],
+  verificationTypes: [
+    { code: 'OSVEDCENI1', name_cz: 'Potvrzení zaměstnavatele', name_en: "Employer's confirmation" },
+  ],
+  dialCodes: [{ code: '+420', name_cz: 'Česká republika', name_en: 'Czech Republic' }],
+  activityTypes: [
+    { code: '1', name_cz: 'Zaměstnání', name_en: 'Employment' },
+    { code: '2', name_cz: 'Studium', name_en: 'Education' },
+    { code: '3', name_cz: 'Jiné', name_en: 'Other' },
+  ],
+};
+
+function setup(
+  opts: {
+    values?: Partial<FormValues>;
+    readOnly?: PrefillField[];
+    noPrefill?: boolean;
+    dataMailboxDelivery?: boolean;
+    lang?: 'en' | 'cs';
+    duplicate?: boolean;
+  } = {},
+) {
+  window.sessionStorage.clear();
+  const user = userEvent.setup();
+  const view = renderApp({
+    path: opts.lang === 'cs' ? '/form' : '/form?lang=en',
+    children: (
+      <RequestForm
+        duplicate={opts.duplicate ?? false}
+        lists={LISTS}
+        onExit={() => {}}
+        start={{
+          values: { ...defaultFormValues(), ...opts.values },
+          readOnly: opts.readOnly ?? [],
+          noPrefill: opts.noPrefill ?? true,
+          dataMailboxDelivery: opts.dataMailboxDelivery ?? false,
+        }}
+      />
+    ),
+  });
+  return { user, ...view };
+}
+
+const box = (id: string) => document.getElementById(id) as HTMLInputElement;
+
+async function choose(user: ReturnType<typeof userEvent.setup>, id: string, typed: string) {
+  await user.clear(box(id));
+  await user.type(box(id), typed);
+  await user.keyboard('{Enter}');
+}
+
+describe('RequestForm reactions', () => {
+  it('copies the last name to the birth name until the birth name is edited', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    await user.type(box('last_name'), 'Nová');
+    expect(box('birth_name')).toHaveValue('Nová');
+    await user.clear(box('birth_name'));
+    await user.type(box('birth_name'), 'Stará');
+    await user.type(box('last_name'), 'ková');
+    expect(box('last_name')).toHaveValue('Nováková');
+    expect(box('birth_name')).toHaveValue('Stará');
+  });
+
+  it('birth country: CZ picks a municipality from the list and sets its district; elsewhere free text', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    await choose(user, 'birth_state', 'germ');
+    expect(box('birth_state')).toHaveValue('Germany');
+    expect(box('birth_district')).toBeDisabled();
+    expect(box('birth_municipality')).not.toHaveAttribute('role', 'combobox');
+    await user.type(box('birth_municipality'), 'München');
+    await choose(user, 'birth_state', 'czech');
+    expect(box('birth_municipality')).toHaveAttribute('role', 'combobox');
+    expect(box('birth_municipality')).toHaveValue('');
+    expect(box('birth_district')).toBeEnabled();
+    // Prefix, case- and diacritics-insensitive.
+    await choose(user, 'birth_municipality', 'zdar');
+    expect(box('birth_municipality')).toHaveValue('Žďár (Blansko)');
+    expect(box('birth_district')).toHaveValue('40703');
+  });
+
+  it('enables the birth number only with a valid birth date; completes a partial date', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    expect(box('birth_number')).toBeDisabled();
+    await user.type(box('birth_date'), '5.3.1990');
+    expect(box('birth_number')).toBeEnabled();
+    await user.clear(box('birth_date'));
+    await user.type(box('birth_date'), '31.02.1990');
+    expect(box('birth_number')).toBeDisabled();
+    await user.clear(box('birth_date'));
+    await user.type(box('birth_date'), '7');
+    await user.tab();
+    expect(box('birth_date').value).toMatch(/^07\.\d{2}\.\d{4}$/);
+    expect(box('birth_number')).toBeEnabled();
+  });
+
+  it('citizenship ## disables and clears the second; CZ makes the birth number required', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    expect(screen.getByText('Birth number', { selector: 'label' })).toHaveTextContent('(optional)');
+    await choose(user, 'citizen_of_1', 'cz');
+    expect(screen.getByText('Birth number', { selector: 'label' })).not.toHaveTextContent('(optional)');
+    await choose(user, 'citizen_of_2', 'slov');
+    expect(box('citizen_of_2')).toHaveValue('Slovakia');
+    await choose(user, 'citizen_of_1', 'state');
+    expect(box('citizen_of_2')).toBeDisabled();
+    expect(box('citizen_of_2')).toHaveValue('');
+  });
+
+  it('offers DATOVKOU only with a known data mailbox', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    const delivery = box('delivery_type') as unknown as HTMLSelectElement;
+    const codes = () => [...delivery.options].map((o) => o.value);
+    expect(codes()).not.toContain('DATOVKOU');
+    await user.type(box('data_mailbox'), 'abc12');
+    expect(codes()).not.toContain('DATOVKOU');
+    await user.type(box('data_mailbox'), '34');
+    expect(codes()).toContain('DATOVKOU');
+  });
+
+  it('hides the data mailbox when a prefill does not know one; shows it read-only when it does', async () => {
+    setup({ noPrefill: false });
+    await screen.findByTestId('finish');
+    expect(box('data_mailbox')).toBeNull();
+    const codes = [...(box('delivery_type') as unknown as HTMLSelectElement).options].map((o) => o.value);
+    expect(codes).not.toContain('DATOVKOU');
+  });
+
+  it('prefilled fields are read-only; DATOVKOU is offered for a known data mailbox', async () => {
+    setup({
+      noPrefill: false,
+      dataMailboxDelivery: true,
+      values: { first_name: 'Martin', data_mailbox: 'h7k2m9p', citizen_of_1: 'CZ', birth_date: '1972-02-28' },
+      readOnly: ['first_name', 'data_mailbox', 'citizen_of_1', 'birth_date'],
+    });
+    await screen.findByTestId('finish');
+    expect(box('first_name')).toHaveAttribute('readonly');
+    expect(box('data_mailbox')).toHaveAttribute('readonly');
+    expect(box('citizen_of_1')).toHaveAttribute('readonly');
+    expect(box('citizen_of_1')).toHaveValue('Czech Republic');
+    expect(box('birth_date')).toHaveValue('28.02.1972');
+    const codes = [...(box('delivery_type') as unknown as HTMLSelectElement).options].map((o) => o.value);
+    expect(codes).toContain('DATOVKOU');
+  });
+
+  it('disables field2 for activity type Other; rows are added and removed', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    await user.click(screen.getByTestId('add-activity'));
+    await waitFor(() => expect(box('past_activities-0-from')).toHaveFocus());
+    await user.selectOptions(box('past_activities-0-type'), '3');
+    expect(box('past_activities-0-field2')).toBeDisabled();
+    await user.selectOptions(box('past_activities-0-type'), '1');
+    expect(box('past_activities-0-field2')).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Remove activity 1' }));
+    expect(screen.queryAllByTestId('activity-row')).toHaveLength(0);
+  });
+
+  it('the first stay abroad opens the modal (Escape closes, focus moves on); add hides at 6', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    await user.click(screen.getByTestId('add-abroad'));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('button')).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(box('abroad_stay-0-state')).toHaveFocus());
+    for (let i = 1; i < 6; i++) await user.click(screen.getByTestId('add-abroad'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getAllByTestId('abroad-row')).toHaveLength(6);
+    expect(screen.queryByTestId('add-abroad')).toBeNull();
+  });
+
+  it('copies the home address into the contact address', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    await user.type(box('home_street'), 'Dlouhá');
+    await user.type(box('home_city'), 'Brno');
+    await choose(user, 'home_state', 'cz');
+    await user.click(screen.getByTestId('copy-home'));
+    expect(box('contact_street')).toHaveValue('Dlouhá');
+    expect(box('contact_city')).toHaveValue('Brno');
+    expect(box('contact_state')).toHaveValue('Czech Republic');
+  });
+});
+
+describe('RequestForm errors and finish', () => {
+  it('shows the first error only after the user changed the field, linked by aria-describedby', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    expect(box('first_name')).not.toHaveAttribute('aria-invalid');
+    await user.type(box('first_name'), 'J');
+    await user.clear(box('first_name'));
+    expect(box('first_name')).toHaveAttribute('aria-invalid', 'true');
+    expect(box('first_name')).toHaveAttribute('aria-describedby', 'first_name-error');
+    expect(screen.getByText('This field is required.')).toHaveAttribute('id', 'first_name-error');
+    expect(box('last_name')).not.toHaveAttribute('aria-invalid');
+    await user.type(box('telephone'), '12a');
+    expect(document.getElementById('telephone-error')).toHaveTextContent(/9 digits/);
+  });
+
+  it('finish with an invalid form: alert, error summary with links, focus on it', async () => {
+    const { user } = setup();
+    const finish = await screen.findByTestId('finish');
+    expect(finish).toHaveAttribute('data-state', 'invalid');
+    await user.click(finish);
+    const summary = await screen.findByTestId('error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    const link = within(summary).getAllByRole('link')[0] as HTMLAnchorElement;
+    expect(link).toHaveAttribute('href', '#first_name');
+    expect(document.querySelector('[data-alert-key="ALERTS.FORM_INVALID"]')).not.toBeNull();
+    await user.click(link);
+    expect(box('first_name')).toHaveFocus();
+    expect(box('email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the uncovered months, the clock state and TIME_NOT_COVERED after editing the employer start', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    const now = new Date();
+    const mm = String(now.getMonth() + 1).padStart(2, '0');
+    await user.type(box('employer_current_from'), `${mm}/${now.getFullYear()}`);
+    await user.tab();
+    expect(document.querySelector('[data-alert-key="ALERTS.TIME_NOT_COVERED"]')).not.toBeNull();
+    expect(screen.getByTestId('coverage')).toHaveTextContent('(59)');
+    await user.clear(box('employer_current_from'));
+    await user.type(box('employer_current_from'), `01/${now.getFullYear() - 6}`);
+    expect(screen.getByTestId('coverage')).toHaveTextContent('The last 5 years are covered.');
+  });
+
+  it('a complete form: the finish button is highlighted and finishing shows the complete state', async () => {
+    const values: Partial<FormValues> = {
+      first_name: 'Jana',
+      last_name: 'Nová',
+      birth_name: 'Nová',
+      sex: '2',
+      birth_date: '1990-03-05',
+      birth_state: 'DE',
+      birth_municipality: 'München',
+      citizen_of_1: 'DE',
+      document_type: 'PAS',
+      document_number: 'C01X00T47',
+      home_street: 'Dlouhá',
+      home_city: 'Brno',
+      home_zip: '60200',
+      home_state: 'CZ',
+      contact_street: 'Dlouhá',
+      contact_city: 'Brno',
+      contact_zip: '60200',
+      contact_state: 'CZ',
+      email: 'jana@example.cz',
+      delivery_type: 'EMAIL',
+      employer_current_name: 'Letiště',
+      employer_current_from: '01/2015',
+      employer_current_description: 'Odbavení',
+    };
+    const { user } = setup({ values, noPrefill: false });
+    const finish = await screen.findByTestId('finish');
+    expect(finish).toHaveAttribute('data-state', 'valid');
+    expect(finish).toHaveClass('btn--primary');
+    await user.click(finish);
+    await waitFor(() => expect(screen.getByTestId('form-complete')).toHaveFocus());
+    // Every change is kept for a reload of the tab.
+    await user.type(box('home_org_num'), '5');
+    await act(async () => {});
+    const draft = JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? '{}');
+    expect(draft.values.home_org_num).toBe('5');
+    expect(screen.queryByTestId('form-complete')).toBeNull();
+  });
+
+  it('labels say (optional) in Czech too', async () => {
+    setup({ lang: 'cs' });
+    await screen.findByTestId('finish');
+    expect(document.querySelector('label[for="home_org_num"]')).toHaveTextContent('(nepovinné)');
+    expect(document.querySelector('label[for="home_street"]')).not.toHaveTextContent('(nepovinné)');
+  });
+});
+
+describe('RequestForm in duplicate mode', () => {
+  it('hides the sections duplicate mode hides; the duplicate types exclude each other', async () => {
+    const { user } = setup({ duplicate: true });
+    await screen.findByTestId('finish');
+    for (const id of [
+      'sex',
+      'birth_date',
+      'other_citizenships',
+      'employer_current_name',
+      'add-activity',
+      'add-abroad',
+      'copy-home',
+    ]) {
+      expect(document.getElementById(id) ?? screen.queryByTestId(id)).toBeNull();
+    }
+    const damaged = screen.getByRole('checkbox', { name: 'The certificate was damaged' });
+    const stolen = screen.getByRole('checkbox', { name: 'The certificate was lost or stolen' });
+    await user.click(damaged);
+    expect(damaged).toBeChecked();
+    await user.click(stolen);
+    expect(stolen).toBeChecked();
+    expect(damaged).not.toBeChecked();
+    // Coverage does not count in duplicate mode: only the fields decide.
+    expect(screen.queryByTestId('coverage')).toBeNull();
+  });
+});
+
+describe('monthRanges', () => {
+  it('joins consecutive months', () => {
+    expect(
+      monthRanges([
+        { year: 2020, month: 4 },
+        { year: 2020, month: 5 },
+        { year: 2020, month: 6 },
+        { year: 2021, month: 1 },
+      ]),
+    ).toEqual(['04/2020–06/2020', '01/2021']);
+  });
+});

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { apiGet } from '../api/client';
+
+/** A coded item of the small lists (delivery, document, verification types, dial codes, activity types). */
+export interface CodeItem {
+  code: string;
+  name_cz: string;
+  name_en: string;
+}
+export interface Country extends CodeItem {
+  code_csu: string;
+}
+export interface Municipality {
+  code: string;
+  name: string;
+  long_name: string;
+  district: string;
+}
+export interface District {
+  code: string;
+  name: string;
+}
+
+export interface ReferenceLists {
+  countries: Country[];
+  municipalities: Municipality[];
+  districts: District[];
+  deliveryTypes: CodeItem[];
+  documentTypes: CodeItem[];
+  verificationTypes: CodeItem[];
+  dialCodes: CodeItem[];
+  activityTypes: CodeItem[];
+}
+
+const cache = new Map<string, Promise<ReferenceLists>>();
+
+async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
+  const [
+    countries,
+    municipalities,
+    districts,
+    deliveryTypes,
+    documentTypes,
+    verificationTypes,
+    dialCodes,
+    activityTypes,
+  ] = await Promise.all([
+    apiGet<Country[]>(lang === 'en' ? '/countries?lang=en' : '/countries'),
+    apiGet<Municipality[]>('/municipalities'),
+    apiGet<District[]>('/districts'),
+    apiGet<CodeItem[]>('/delivery-types'),
+    apiGet<CodeItem[]>('/document-types'),
+    apiGet<CodeItem[]>('/verification-types'),
+    apiGet<CodeItem[]>('/dial-codes'),
+    apiGet<CodeItem[]>('/activity-types'),
+  ]);
+  return {
+    countries,
+    municipalities,
+    districts,
+    deliveryTypes,
+    documentTypes,
+    verificationTypes,
+    dialCodes,
+    activityTypes,
+  };
+}
+
+/** The form's pick lists (loaded once per language); `error` when a list could not be loaded. */
+export function useReferenceLists(lang: 'cs' | 'en'): {
+  lists: ReferenceLists | null;
+  error: boolean;
+  retry: () => void;
+} {
+  const [state, setState] = useState<{ lists: ReferenceLists | null; error: boolean }>({
+    lists: null,
+    error: false,
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void attempt;
+    let p = cache.get(lang);
+    if (!p) {
+      p = load(lang);
+      cache.set(lang, p);
+      p.catch(() => cache.delete(lang));
+    }
+    p.then(
+      (lists) => live && setState({ lists, error: false }),
+      () => live && setState({ lists: null, error: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lang, attempt]);
+  return { ...state, retry: () => setAttempt((a) => a + 1) };
+}
+
+/** Clears the cache (tests). */
+export function clearReferenceCache(): void {
+  cache.clear();
+}
+
+/** The name of a coded item in the current language. */
+export const itemName = (item: CodeItem, lang: 'cs' | 'en'): string =>
+  lang === 'en' ? item.name_en : item.name_cz;
