@@ -1,4 +1,10 @@
-import { shortValidityName, toValidityDisplayDate, type ValidityAnswer } from '@ros/domain';
+import {
+  calendarDateOf,
+  formatIsoDate,
+  shortValidityName,
+  toValidityDisplayDate,
+  type ValidityAnswer,
+} from '@ros/domain';
 
 /**
  * Certificates ("doklady o spolehlivosti") as the register holds them: table `records`.
@@ -29,19 +35,9 @@ export interface ValidityRow {
   revoked_at: string | null;
 }
 
-/** The certificate authority's time zone: a certificate is valid through its `platnost_do` there. */
-export const REGISTER_TIME_ZONE = 'Europe/Prague';
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: REGISTER_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in Prague as 'YYYY-MM-DD' (en-CA formats dates that way). */
+/** Today's date in Prague (the register's time zone, as every rule in @ros/domain) as 'YYYY-MM-DD'. */
 export function registerToday(now: Date = new Date()): string {
-  return dayFormat.format(now);
+  return formatIsoDate(calendarDateOf(now));
 }
 
 /**
