@@ -23,7 +23,7 @@ export default defineConfig({
   retries: 0,
   // Generous: the ALTCHA proof of work and axe runs share 2 cores with the server and the browser.
   timeout: 60000,
-  expect: { timeout: 7000 },
+  expect: { timeout: 15000 },
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: './.out/results.json' }]]
     : [['list'], ['json', { outputFile: './.out/results.json' }]],
