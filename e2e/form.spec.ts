@@ -49,7 +49,6 @@ const TEXT = {
     abroadState: 'Stát',
     reason: 'Důvod pobytu',
     summary: 'Formulář obsahuje chyby',
-    complete: 'Formulář je vyplněný',
     required: 'Tento údaj je povinný.',
     optional: '(nepovinné)',
   },
@@ -95,7 +94,6 @@ const TEXT = {
     abroadState: 'Country',
     reason: 'Reason for the stay',
     summary: 'There is a problem',
-    complete: 'The form is complete',
     required: 'This field is required.',
     optional: '(optional)',
   },
@@ -143,8 +141,10 @@ for (const lang of ['cs', 'en'] as const) {
       await expect(finish).toHaveAttribute('data-state', 'valid');
       await checkA11y(page);
       await finish.click();
-      await expect(page.getByRole('heading', { name: x.complete })).toBeVisible();
-      await expect(page.getByTestId('form-complete')).toBeFocused();
+      // A valid form opens the confirmation dialog (e2e/submit.spec.ts goes on from there).
+      await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(finish).toBeFocused();
       // The draft survives a reload of the tab.
       await page.locator('#employer_current_description').fill('Draft text');
       await page.reload();
@@ -268,7 +268,7 @@ for (const lang of ['cs', 'en'] as const) {
 
       await expect(finish).toHaveAttribute('data-state', 'valid');
       await finish.click();
-      await expect(page.getByTestId('form-complete')).toBeFocused();
+      await expect(page.getByTestId('confirm-dialog')).toBeVisible();
       await expect(page.getByTestId('error-summary')).toHaveCount(0);
     });
 
@@ -344,7 +344,7 @@ test('keyboard only: a person with a gap adds the missing activity and finishes'
   await expect(finish).toHaveAttribute('data-state', 'valid');
   // Enter in a text box finishes the form.
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('form-complete')).toBeFocused();
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
 });

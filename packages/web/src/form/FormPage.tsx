@@ -56,6 +56,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
       (eid ? { step: 'form', found: false, start: manualStart() } : { step: 'search' }),
   );
   const [formKey, setFormKey] = useState(0);
+  const [sent, setSent] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { lists, error, retry } = useReferenceLists(lang);
 
@@ -97,7 +98,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
       {view.step === 'search' && <SearchStep duplicate={duplicate} onDone={onDone} />}
       {view.step === 'form' && (
         <>
-          <section className="card" aria-labelledby="step2-title">
+          <section className="card" aria-labelledby="step2-title" hidden={sent}>
             <h2 id="step2-title" ref={headingRef} tabIndex={-1}>
               {t(view.found ? 'FORM.PREFILL.HEADING' : 'FORM.MANUAL.HEADING')}
             </h2>
@@ -110,6 +111,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
               start={view.start}
               lists={lists}
               onExit={onExit}
+              onSubmitted={() => setSent(true)}
             />
           ) : error ? (
             <div className="card" role="alert">

@@ -1,11 +1,18 @@
 import { defaultFormValues, type FormValues, type PrefillField } from '@ros/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render';
 import { DRAFT_KEY } from './draft';
 import { monthRanges, RequestForm } from './RequestForm';
 import type { ReferenceLists } from './reference';
+
+// The bot check loads the ALTCHA web component, which jsdom cannot run; the dialog only needs a token.
+vi.mock('./botcheck', () => ({
+  getBotToken: vi.fn(async () => 't'),
+  resetBotCheck: vi.fn(),
+  BotCheckWidget: () => null,
+}));
 
 const LISTS: ReferenceLists = {
   countries: [
@@ -298,13 +305,16 @@ describe('RequestForm errors and finish', () => {
     expect(finish).toHaveAttribute('data-state', 'valid');
     expect(finish).toHaveClass('btn--primary');
     await user.click(finish);
-    await waitFor(() => expect(screen.getByTestId('form-complete')).toHaveFocus());
+    // A valid form opens the confirmation dialog; Escape closes it again.
+    await screen.findByTestId('confirm-dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
     // Every change is kept for a reload of the tab.
     await user.type(box('home_org_num'), '5');
     await act(async () => {});
     const draft = JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? '{}');
     expect(draft.values.home_org_num).toBe('5');
-    expect(screen.queryByTestId('form-complete')).toBeNull();
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
   });
 
   it('labels say (optional) in Czech too', async () => {

@@ -36,12 +36,16 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { useAlerts } from '../shell/alerts';
 import { useLang } from '../shell/lang';
+import { useMetadata } from '../shell/metadata';
 import { Combobox, type ComboOption } from './Combobox';
+import { ConfirmDialog, type ConfirmVariant, confirmVariant } from './ConfirmDialog';
 import { DateInput } from './DateInput';
 import { clearDraft, type Draft, saveDraft } from './draft';
 import { Field, useMessageText } from './fields';
 import { Modal } from './Modal';
 import { type CodeItem, itemName, type ReferenceLists } from './reference';
+import { SuccessView } from './SuccessView';
+import { newIdempotencyKey, type SubmitAnswer, submitBody, submitRequest, validateRequest } from './submit';
 
 export interface FormStart {
   values: FormValues;
@@ -85,11 +89,14 @@ export function RequestForm({
   start,
   lists,
   onExit,
+  onSubmitted,
 }: {
   duplicate: boolean;
   start: FormStart;
   lists: ReferenceLists;
   onExit: () => void;
+  /** Called once the request is stored (the success view replaces the form). */
+  onSubmitted?: () => void;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -129,7 +136,13 @@ export function RequestForm({
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [finishCount, setFinishCount] = useState(0);
-  const [complete, setComplete] = useState(false);
+  // Finish -> validate -> confirmation dialog -> submit -> success (spec section 4).
+  const metadata = useMetadata();
+  const [dialog, setDialog] = useState<ConfirmVariant | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [done, setDone] = useState<SubmitAnswer | null>(null);
+  const busy = useRef(false);
+  const idempotency = useRef<{ key: string; body: string } | null>(null);
   const [dialCode, setDialCode] = useState(start.dialCode ?? '+420');
   const [birthNameTouched, setBirthNameTouched] = useState(
     start.birthNameTouched ?? (readOnly.has('birth_name') || start.values.birth_name !== ''),
@@ -137,7 +150,6 @@ export function RequestForm({
   const [modalShown, setModalShown] = useState(start.modalShown ?? false);
   const [modalOpen, setModalOpen] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const completeRef = useRef<HTMLDivElement>(null);
 
   // Focus to move after the next render (a new row's first box, back to a button).
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
@@ -148,7 +160,6 @@ export function RequestForm({
   }, [focusTarget]);
 
   const markChanged = (path: string) => {
-    setComplete(false);
     setChanged((prev) => (prev.has(path) ? prev : new Set(prev).add(path)));
   };
   const set = (path: Path<FormValues>, value: unknown) => {
@@ -158,6 +169,7 @@ export function RequestForm({
 
   // The draft follows every change; it lives in this tab only (sessionStorage).
   useEffect(() => {
+    if (done) return;
     const draft: Draft = {
       version: 1,
       duplicate,
@@ -173,7 +185,7 @@ export function RequestForm({
   });
 
   // Leaving the page with input the user typed asks first.
-  const dirty = changed.size > 0;
+  const dirty = changed.size > 0 && !done;
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -188,9 +200,11 @@ export function RequestForm({
   useEffect(() => {
     if (finishCount > 0) summaryRef.current?.focus();
   }, [finishCount]);
+  // The SMS notification needs a telephone: removing the number clears the choice.
+  const noPhone = values.telephone.trim() === '';
   useEffect(() => {
-    if (complete) completeRef.current?.focus();
-  }, [complete]);
+    if (noPhone && getValues('send_notifications_phone')) setValue('send_notifications_phone', false);
+  }, [noPhone, getValues, setValue]);
 
   // --- lists -------------------------------------------------------------------------
   const countryOptions = useMemo<ComboOption[]>(
@@ -455,14 +469,52 @@ export function RequestForm({
   const onFinish = () => {
     setAttempted(true);
     if (!valid) {
-      setComplete(false);
       alerts.show({ type: 'warning', key: 'ALERTS.FORM_INVALID' });
       if (!coverageOk) alerts.show({ type: 'warning', key: 'ALERTS.TIME_NOT_COVERED' });
       window.scrollTo({ top: 0 });
       setFinishCount((n) => n + 1);
       return;
     }
-    setComplete(true);
+    if (busy.current) return;
+    busy.current = true;
+    // A failed validate call counts as fine: the dialog opens anyway.
+    void validateRequest(getValues(), duplicate).then((answer) => {
+      busy.current = false;
+      setDialog(confirmVariant(answer, duplicate));
+    });
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    setFocusTarget('finish');
+  };
+  const onSubmit = async () => {
+    // A second click while sending is ignored.
+    if (busy.current) return;
+    busy.current = true;
+    setProcessing(true);
+    const v = getValues();
+    const body = submitBody(v, lang, duplicate, {
+      email: v.send_notifications_email,
+      phone: v.send_notifications_phone,
+    });
+    // The same body keeps its key, so a retry after a lost answer cannot store it twice.
+    const json = JSON.stringify(body);
+    if (idempotency.current?.body !== json) idempotency.current = { key: newIdempotencyKey(), body: json };
+    try {
+      const answer = await submitRequest(body, idempotency.current.key, metadata);
+      clearDraft();
+      setDialog(null);
+      setDone(answer);
+      onSubmitted?.();
+      window.scrollTo({ top: 0 });
+    } catch {
+      alerts.show({ type: 'danger', key: 'ALERTS.SUBMIT_FORM_ERROR', timeout: 0 });
+      closeDialog();
+      window.scrollTo({ top: 0 });
+    } finally {
+      busy.current = false;
+      setProcessing(false);
+    }
   };
   const onStartOver = () => {
     if (dirty && !window.confirm(t('FORM.START_OVER_CONFIRM'))) return;
@@ -483,6 +535,8 @@ export function RequestForm({
   );
 
   const birthCz = isDistrictEnabled(values.birth_state);
+
+  if (done) return <SuccessView answer={done} abroad={values.abroad_stay.length > 0} />;
 
   return (
     <form
@@ -830,19 +884,6 @@ export function RequestForm({
         />
       )}
 
-      {complete && valid && (
-        <div
-          ref={completeRef}
-          tabIndex={-1}
-          className="card form-complete"
-          role="status"
-          data-testid="form-complete"
-        >
-          <h2>{t('FORM.COMPLETE.HEADING')}</h2>
-          <p>{t('FORM.COMPLETE.TEXT')}</p>
-        </div>
-      )}
-
       <div className="form-actions">
         <Button
           type="submit"
@@ -850,6 +891,7 @@ export function RequestForm({
           size="l"
           expandMobile
           className={`finish finish--${finishState}`}
+          id="finish"
           data-testid="finish"
           data-state={finishState}
         >
@@ -865,6 +907,21 @@ export function RequestForm({
           {t('FORM.START_OVER')}
         </Button>
       </div>
+
+      {dialog && (
+        <ConfirmDialog
+          variant={dialog}
+          email={values.email}
+          telephone={values.telephone}
+          notifyEmail={values.send_notifications_email}
+          notifyPhone={values.send_notifications_phone}
+          onNotifyEmail={(on) => setValue('send_notifications_email', on)}
+          onNotifyPhone={(on) => setValue('send_notifications_phone', on)}
+          processing={processing}
+          onSubmit={() => void onSubmit()}
+          onClose={closeDialog}
+        />
+      )}
 
       {modalOpen && (
         <Modal

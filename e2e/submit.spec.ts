@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { checkA11y, expect, test } from './fixtures.js';
+
+/**
+ * Finish, the confirmation dialog, the submission and the success screen (issue 6) against the
+ * real server and a demo person (docs/register.md): the PDF is downloaded and read back.
+ */
+
+const TEXT = {
+  cs: {
+    first: 'Jméno',
+    last: 'Příjmení',
+    type: 'Typ dokladu',
+    number: 'Číslo dokladu',
+    idCard: 'Občanský průkaz ČR',
+    addAbroad: 'Přidat pobyt v zahraničí',
+    modalClose: 'Rozumím',
+    dialog: 'Potvrzení a odeslání žádosti',
+    dateInvalid: 'Žádost teď nelze podat',
+    sendAnyway: 'Přesto odeslat žádost',
+    back: 'Zpět k formuláři',
+    success: 'Žádost byla odeslána',
+    attachments: 'Nezapomeňte na přílohy',
+    again: 'Stáhnout žádost (PDF) znovu',
+    exit: 'Zpět na úvodní stránku',
+  },
+  en: {
+    first: 'First name',
+    last: 'Last name',
+    type: 'Document type',
+    number: 'Document number',
+    idCard: 'Czech identity card',
+    addAbroad: 'Add a stay abroad',
+    modalClose: 'I understand',
+    dialog: 'Confirm and send your application',
+    dateInvalid: 'You cannot apply now',
+    sendAnyway: 'Send the application anyway',
+    back: 'Back to the form',
+    success: 'Your application has been sent',
+    attachments: 'Remember the attachments',
+    again: 'Download the application (PDF) again',
+    exit: 'Back to the home page',
+  },
+} as const;
+
+type Lang = keyof typeof TEXT;
+const url = (path: string, lang: Lang) => (lang === 'en' ? `${path}?lang=en` : path);
+
+async function pdfText(path: string): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(await readFile(path)) }).promise;
+  let out = '';
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    out += `${content.items.map((it) => ('str' in it ? it.str : '')).join(' ')}\n`;
+  }
+  await doc.destroy();
+  return out;
+}
+
+/** Step 1 with the demo person who has every field (Štěpán Dvořák), then a stay abroad. */
+async function prefilledForm(page: Page, lang: Lang) {
+  const x = TEXT[lang];
+  await page.goto(url('/form', lang));
+  await page.getByLabel(x.first, { exact: true }).fill('Štěpán');
+  await page.getByLabel(x.last, { exact: true }).fill('Dvořák');
+  await page.getByLabel(x.type).selectOption({ label: x.idCard });
+  await page.getByLabel(x.number).fill('123456789');
+  await page.getByTestId('search-submit').click();
+  const finish = page.getByTestId('finish');
+  await expect(finish).toBeVisible({ timeout: 20000 });
+  await page.getByRole('button', { name: x.addAbroad }).click();
+  await page.getByRole('button', { name: x.modalClose }).click();
+  const state = page.locator('#abroad_stay-0-state');
+  await state.fill(lang === 'cs' ? 'Němec' : 'Germ');
+  await expect(page.getByTestId('abroad_stay-0-state-panel').getByRole('option').first()).toBeVisible();
+  await state.press('Enter');
+  await page.locator('#abroad_stay-0-reason').fill('Studium v Mnichově');
+  await expect(finish).toHaveAttribute('data-state', 'valid');
+  return finish;
+}
+
+for (const lang of ['cs', 'en'] as const) {
+  const x = TEXT[lang];
+
+  test(`finish, confirm, submit, success and the PDF (${lang})`, async ({ page }) => {
+    test.setTimeout(120000);
+    if (lang === 'cs') await page.setViewportSize({ width: 375, height: 800 });
+    const shot = (name: string) =>
+      process.env.ROS_E2E_SHOTS ? page.screenshot({ path: `e2e/.out/submit-${name}-${lang}.png` }) : null;
+    const finish = await test.step('form', () => prefilledForm(page, lang));
+    await finish.click();
+
+    // Dvořák's certificate is valid for a long time: the invalid-date variant.
+    const dialog = page.getByRole('dialog', { name: x.dialog });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(x.dateInvalid);
+    await expect(page.getByTestId('confirm-signature')).toBeFocused();
+    const send = dialog.getByRole('button', { name: x.sendAnyway });
+    await expect(send).toBeDisabled();
+    // Escape closes it and focus returns to the finish button; nothing was sent.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(finish).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+
+    // The demo person has a telephone: the SMS choice is open.
+    await expect(page.getByTestId('confirm-phone')).toBeEnabled();
+    for (const id of ['signature', 'affidavit', 'purpose']) await page.getByTestId(`confirm-${id}`).check();
+    await page.getByTestId('confirm-email').check();
+    await expect(send).toBeEnabled();
+    await test.step('axe dialog', () => checkA11y(page));
+    await shot('dialog');
+
+    const download = page.waitForEvent('download', { timeout: 60000 });
+    await send.click();
+    const success = page.getByTestId('submit-success');
+    await test.step('submit', () => expect(success).toBeVisible({ timeout: 60000 }));
+    await expect(page.getByRole('heading', { name: x.success })).toBeFocused();
+    const reference = (await page.getByTestId('submit-reference').textContent())?.match(
+      /ROS-\d{4}-\d{6}/,
+    )?.[0];
+    expect(reference).toBeTruthy();
+    await expect(page.getByTestId('attachment-alert')).toContainText(x.attachments);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${reference}.pdf`);
+    const text = await pdfText(await file.path());
+    expect(text).toContain(reference as string);
+    expect(text).toContain('Štěpán');
+    expect(text).toContain('Dvořák');
+
+    // Still on the success screen (the PDF is an attachment); the link downloads it again.
+    await expect(success).toBeVisible();
+    await test.step('axe success', () => checkA11y(page));
+    await shot('success');
+    const again = page.waitForEvent('download');
+    await page.getByRole('link', { name: x.again }).click();
+    expect((await again).suggestedFilename()).toBe(`${reference}.pdf`);
+
+    // The draft is gone, and the exit button reloads the app at home, in the same language.
+    expect(await page.evaluate(() => sessionStorage.getItem('ros-form-draft'))).toBeNull();
+    await page.getByRole('button', { name: x.exit }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang === 'en' ? '\\?lang=en' : ''}$`));
+  });
+}

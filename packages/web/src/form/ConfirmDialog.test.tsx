@@ -1,0 +1,336 @@
+import { defaultFormValues, type FormValues } from '@ros/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test/render';
+import { ConfirmDialog, type ConfirmVariant, confirmVariant } from './ConfirmDialog';
+import { DRAFT_KEY } from './draft';
+import { RequestForm } from './RequestForm';
+import type { ReferenceLists } from './reference';
+
+// The bot check is a third-party widget (proof of work / reCAPTCHA): replaced by a fixed token.
+vi.mock('./botcheck', () => ({
+  getBotToken: vi.fn(async () => 'bot-token'),
+  resetBotCheck: vi.fn(),
+  BotCheckWidget: () => null,
+}));
+
+function dialog(
+  opts: { variant?: ConfirmVariant; telephone?: string; processing?: boolean; notifyPhone?: boolean } = {},
+) {
+  const onSubmit = vi.fn();
+  const onClose = vi.fn();
+  const onNotifyPhone = vi.fn();
+  renderApp({
+    path: '/form?lang=en',
+    children: (
+      <ConfirmDialog
+        variant={opts.variant ?? 'default'}
+        email="jana@example.cz"
+        telephone={opts.telephone ?? ''}
+        notifyEmail={false}
+        notifyPhone={opts.notifyPhone ?? false}
+        onNotifyEmail={() => {}}
+        onNotifyPhone={onNotifyPhone}
+        processing={opts.processing ?? false}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      />
+    ),
+  });
+  return { onSubmit, onClose, onNotifyPhone, user: userEvent.setup() };
+}
+
+describe('ConfirmDialog', () => {
+  it('sends only when the three required declarations are ticked', async () => {
+    const { onSubmit, user } = dialog();
+    const send = await screen.findByRole('button', { name: 'Send the application' });
+    await waitFor(() => expect(screen.getByTestId('confirm-signature')).toHaveFocus());
+    expect(send).toBeDisabled();
+    await user.click(screen.getByTestId('confirm-signature'));
+    await user.click(screen.getByTestId('confirm-affidavit'));
+    expect(send).toBeDisabled();
+    // The optional notifications do not unlock it.
+    await user.click(screen.getByTestId('confirm-email'));
+    expect(send).toBeDisabled();
+    await user.click(screen.getByTestId('confirm-purpose'));
+    expect(send).toBeEnabled();
+    await user.click(screen.getByTestId('confirm-affidavit'));
+    expect(send).toBeDisabled();
+    await user.click(screen.getByTestId('confirm-affidavit'));
+    await user.click(send);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('is disabled while processing and cannot be closed then', async () => {
+    const { onClose, user } = dialog({ processing: true });
+    const d = await screen.findByTestId('confirm-dialog');
+    expect(screen.getByTestId('confirm-submit')).toBeDisabled();
+    expect(screen.getByTestId('confirm-signature')).toBeDisabled();
+    expect(d).toHaveAttribute('aria-busy', 'true');
+    expect(within(d).getByRole('status')).toHaveTextContent('Sending your application…');
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('the SMS notification is disabled without a telephone', async () => {
+    dialog({ notifyPhone: true });
+    const phone = await screen.findByTestId('confirm-phone');
+    expect(phone).toBeDisabled();
+    expect(phone).not.toBeChecked();
+    expect(phone).toHaveAccessibleDescription(
+      'Text-message notifications are available only when you give a telephone number in the form.',
+    );
+  });
+
+  it('the SMS notification can be chosen with a telephone', async () => {
+    const { onNotifyPhone, user } = dialog({ telephone: '777123456' });
+    const phone = await screen.findByTestId('confirm-phone');
+    expect(phone).toBeEnabled();
+    expect(phone.closest('label')).toHaveTextContent('777123456');
+    await user.click(phone);
+    expect(onNotifyPhone).toHaveBeenCalledWith(true);
+  });
+
+  it('Escape and the back button close it; Tab stays inside', async () => {
+    const { onClose, user } = dialog();
+    const first = await screen.findByTestId('confirm-signature');
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // Shift+Tab from the first box goes to the last enabled control (the back button).
+    first.focus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Back to the form' })).toHaveFocus();
+    await user.tab();
+    expect(first).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back to the form' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('the invalid-date variant warns and changes the button', async () => {
+    dialog({ variant: 'invalidDate' });
+    const warning = await screen.findByTestId('confirm-warning');
+    expect(warning).toHaveTextContent('You cannot apply now');
+    expect(screen.getByTestId('confirm-submit')).toHaveTextContent('Send the application anyway');
+  });
+
+  it('the invalid-duplicates variant warns and changes the button', async () => {
+    dialog({ variant: 'invalidDuplicates' });
+    const warning = await screen.findByTestId('confirm-warning');
+    expect(warning).toHaveTextContent('A duplicate cannot be issued');
+    expect(screen.getByTestId('confirm-submit')).toHaveTextContent('Send the duplicate application anyway');
+  });
+
+  it('confirmVariant follows the validate answer and the mode', () => {
+    expect(confirmVariant({ okDate: true, okDuplications: true }, false)).toBe('default');
+    expect(confirmVariant({ okDate: false, okDuplications: true }, false)).toBe('invalidDate');
+    expect(confirmVariant({ okDate: true, okDuplications: false }, true)).toBe('invalidDuplicates');
+    expect(confirmVariant({ okDate: false, okDuplications: true }, true)).toBe('default');
+  });
+});
+
+const LISTS: ReferenceLists = {
+  countries: [
+    { code: 'CZ', code_csu: '203', name_cz: 'Česká republika', name_en: 'Czech Republic' },
+    { code: 'DE', code_csu: '276', name_cz: 'Německo', name_en: 'Germany' },
+  ],
+  municipalities: [],
+  districts: [],
+  deliveryTypes: [{ code: 'EMAIL', name_cz: 'E-mailem', name_en: 'By e-mail' }],
+  documentTypes: [{ code: 'PAS', name_cz: 'Cestovní pas', name_en: 'Passport' }],
+  verificationTypes: [],
+  dialCodes: [{ code: '+420', name_cz: 'Česká republika', name_en: 'Czech Republic' }],
+  activityTypes: [{ code: '1', name_cz: 'Zaměstnání', name_en: 'Employment' }],
+};
+
+const VALID: Partial<FormValues> = {
+  first_name: 'Jana',
+  last_name: 'Nová',
+  birth_name: 'Nová',
+  sex: '2',
+  birth_date: '1990-03-05',
+  birth_state: 'DE',
+  birth_municipality: 'München',
+  citizen_of_1: 'DE',
+  document_type: 'PAS',
+  document_number: 'C01X00T47',
+  home_street: 'Dlouhá',
+  home_city: 'Brno',
+  home_zip: '60200',
+  home_state: 'CZ',
+  contact_street: 'Dlouhá',
+  contact_city: 'Brno',
+  contact_zip: '60200',
+  contact_state: 'CZ',
+  email: 'jana@example.cz',
+  delivery_type: 'EMAIL',
+  employer_current_name: 'Letiště',
+  employer_current_from: '01/2015',
+  employer_current_description: 'Odbavení',
+};
+
+type Api = NonNullable<Parameters<typeof renderApp>[0]>['api'];
+
+function form(api: Api, values: Partial<FormValues> = {}) {
+  window.sessionStorage.clear();
+  const view = renderApp({
+    path: '/form?lang=en',
+    api,
+    children: (
+      <RequestForm
+        duplicate={false}
+        lists={LISTS}
+        onExit={() => {}}
+        start={{
+          values: { ...defaultFormValues(), ...VALID, ...values },
+          readOnly: [],
+          noPrefill: false,
+          dataMailboxDelivery: false,
+        }}
+      />
+    ),
+  });
+  return { ...view, user: userEvent.setup() };
+}
+
+const calls = (mock: ReturnType<typeof vi.fn>, path: string) =>
+  mock.mock.calls.filter(([url]) => String(url) === path) as Array<[string, RequestInit]>;
+
+async function tickRequired(user: ReturnType<typeof userEvent.setup>) {
+  for (const id of ['confirm-signature', 'confirm-affidavit', 'confirm-purpose']) {
+    await user.click(screen.getByTestId(id));
+  }
+}
+
+describe('finish, submit and success', () => {
+  const assign = vi.fn();
+  beforeEach(() => {
+    assign.mockReset();
+    vi.stubGlobal('location', { ...window.location, assign, href: 'http://localhost/form?lang=en' });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a failed validate call is ignored: the dialog opens anyway', async () => {
+    const { user, fetchMock } = form({
+      '/api/ros/validate': { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } },
+    });
+    await user.click(await screen.findByTestId('finish'));
+    const d = await screen.findByTestId('confirm-dialog');
+    expect(d).toHaveAttribute('data-variant', 'default');
+    const [, init] = calls(fetchMock, '/api/ros/validate')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      first_name: 'Jana',
+      last_name: 'Nová',
+      birth_date: '1990-03-05',
+      municipality: 'München',
+      aifo: '',
+      document_number: 'C01X00T47',
+      birth_number: '',
+      duplicate: false,
+    });
+    // Escape closes it and focus returns to the finish button.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('finish')).toHaveFocus());
+  });
+
+  it('okDate false opens the invalid-date variant', async () => {
+    const { user } = form({
+      '/api/ros/validate': { status: 200, body: { okDate: false, okDuplications: true } },
+    });
+    await user.click(await screen.findByTestId('finish'));
+    expect(await screen.findByTestId('confirm-dialog')).toHaveAttribute('data-variant', 'invalidDate');
+  });
+
+  it('submits once with the token and a key, then shows the success view and downloads the PDF', async () => {
+    let resolveSubmit: (v: { status: number; body: unknown }) => void = () => {};
+    const pending = new Promise<{ status: number; body: unknown }>((r) => {
+      resolveSubmit = r;
+    });
+    const { user, fetchMock } = form(
+      {
+        '/api/ros/validate': { status: 200, body: { okDate: true, okDuplications: true } },
+        '/api/ros': () => new Error('replaced below'),
+      },
+      { abroad_stay: [{ state: 'DE', reason: 'Studium' }], telephone: '777123456' },
+    );
+    // The submit answer waits until the test lets it go (to click twice while processing).
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/ros') {
+        const a = await pending;
+        return new Response(JSON.stringify(a.body), { status: a.status });
+      }
+      return original?.(input, init) as Promise<Response>;
+    });
+    await user.click(await screen.findByTestId('finish'));
+    await screen.findByTestId('confirm-dialog');
+    await tickRequired(user);
+    await user.click(screen.getByTestId('confirm-email'));
+    await user.click(screen.getByTestId('confirm-phone'));
+    const send = screen.getByTestId('confirm-submit');
+    await user.click(send);
+    expect(send).toBeDisabled();
+    await user.click(send);
+    resolveSubmit({ status: 201, body: { text: 'ok', id: 'A'.repeat(24), reference: 'ROS-2026-000042' } });
+    const success = await screen.findByTestId('submit-success');
+    expect(calls(fetchMock, '/api/ros')).toHaveLength(1);
+    const [, init] = calls(fetchMock, '/api/ros')[0] ?? [];
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Recaptcha).toBe('bot-token');
+    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({
+      first_name: 'Jana',
+      language: 'en',
+      duplicate: false,
+      send_notifications_email: true,
+      send_notifications_phone: true,
+    });
+    expect(within(success).getByTestId('submit-reference')).toHaveTextContent('ROS-2026-000042');
+    expect(screen.getByRole('heading', { name: 'Your application has been sent' })).toHaveFocus();
+    expect(screen.getByTestId('attachment-alert')).toHaveTextContent('Remember the attachments');
+    expect(screen.getByTestId('pdf-link')).toHaveAttribute('href', `/api/ros/pdf/${'A'.repeat(24)}`);
+    expect(assign).toHaveBeenCalledWith(`/api/ros/pdf/${'A'.repeat(24)}`);
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+    await user.click(screen.getByTestId('submit-exit'));
+    expect(assign).toHaveBeenLastCalledWith('/?lang=en');
+  });
+
+  it('a failed submit shows the error, closes the dialog and keeps the answers; a retry reuses the key', async () => {
+    let fail = true;
+    const { user, fetchMock } = form({
+      '/api/ros/validate': { status: 200, body: { okDate: true, okDuplications: true } },
+      '/api/ros': () =>
+        fail
+          ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'x' } } }
+          : { status: 200, body: { text: 'ok', id: 'B'.repeat(24), reference: 'ROS-2026-000043' } },
+    });
+    await user.click(await screen.findByTestId('finish'));
+    await screen.findByTestId('confirm-dialog');
+    await tickRequired(user);
+    await user.click(screen.getByTestId('confirm-submit'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(document.querySelector('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).not.toBeNull();
+    expect(document.getElementById('first_name')).toHaveValue('Jana');
+    expect(screen.queryByTestId('submit-success')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+
+    fail = false;
+    await user.click(screen.getByTestId('finish'));
+    await screen.findByTestId('confirm-dialog');
+    // The declarations are confirmed again on each opening.
+    expect(screen.getByTestId('confirm-submit')).toBeDisabled();
+    await tickRequired(user);
+    await user.click(screen.getByTestId('confirm-submit'));
+    await screen.findByTestId('submit-success');
+    const keys = calls(fetchMock, '/api/ros').map(
+      ([, i]) => (i.headers as Record<string, string>)['Idempotency-Key'],
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(screen.queryByTestId('attachment-alert')).toBeNull();
+  });
+});
