@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
+export * from './steps.js';
 export { expect, test };
 
 /** axe-core with the rules we hold every screen to: WCAG 2.1 A and AA, plus best practice. */

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.js';
+import { checkA11y, chooseOption, expect, fillWithoutDocument, openPrefilledForm, test } from './fixtures.js';
 
 /**
  * Step 2 of the request form (issue 5) against the real server, its reference lists and
@@ -8,12 +7,6 @@ import { checkA11y, expect, test } from './fixtures.js';
 
 const TEXT = {
   cs: {
-    first: 'Jméno',
-    last: 'Příjmení',
-    type: 'Typ dokladu',
-    number: 'Číslo dokladu',
-    idCard: 'Občanský průkaz ČR',
-    without: 'Vyplnit bez dokladu',
     birthName: 'Rodné příjmení',
     sex: 'Pohlaví',
     male: 'Muž',
@@ -53,12 +46,6 @@ const TEXT = {
     optional: '(nepovinné)',
   },
   en: {
-    first: 'First name',
-    last: 'Last name',
-    type: 'Document type',
-    number: 'Document number',
-    idCard: 'Czech identity card',
-    without: 'Fill in without a document',
     birthName: 'Birth surname',
     sex: 'Sex',
     male: 'Male',
@@ -99,36 +86,13 @@ const TEXT = {
   },
 } as const;
 
-type Lang = keyof typeof TEXT;
-const url = (path: string, lang: Lang) => (lang === 'en' ? `${path}?lang=en` : path);
-
-async function search(page: Page, lang: Lang, first: string, last: string, number: string) {
-  const x = TEXT[lang];
-  await page.goto(url('/form', lang));
-  await page.getByLabel(x.first, { exact: true }).fill(first);
-  await page.getByLabel(x.last, { exact: true }).fill(last);
-  await page.getByLabel(x.type).selectOption({ label: x.idCard });
-  await page.getByLabel(x.number).fill(number);
-  await page.getByTestId('search-submit').click();
-}
-
-/** Chooses an option of a combobox by typing its start and pressing Enter. */
-async function choose(page: Page, id: string, typed: string) {
-  const box = page.locator(`#${id}`);
-  await box.fill(typed);
-  await expect(page.getByTestId(`${id}-panel`).getByRole('option').first()).toBeVisible();
-  await box.press('Enter');
-}
-
 for (const lang of ['cs', 'en'] as const) {
   const x = TEXT[lang];
 
   test.describe(`request form (${lang})`, () => {
     test('a prefilled person: read-only register data, valid form, finish completes', async ({ page }) => {
       test.setTimeout(60000);
-      await search(page, lang, 'Štěpán', 'Dvořák', '123456789');
-      const finish = page.getByTestId('finish');
-      await expect(finish).toBeVisible({ timeout: 20000 });
+      const finish = await openPrefilledForm(page, lang);
       await expect(page.locator('#first_name')).toHaveAttribute('readonly', '');
       await expect(page.locator('#birth_date')).toHaveValue('15.03.1985');
       await expect(page.locator('#birth_number')).toHaveAttribute('readonly', '');
@@ -155,10 +119,7 @@ for (const lang of ['cs', 'en'] as const) {
 
     test('fill without document: every section, the reactions and the rules', async ({ page }) => {
       test.setTimeout(120000);
-      await search(page, lang, 'Nikdo', 'Neexistuje', '000000000');
-      await page.getByRole('button', { name: x.without }).click({ timeout: 20000 });
-      const finish = page.getByTestId('finish');
-      await expect(finish).toBeVisible();
+      const finish = await fillWithoutDocument(page, lang);
       await expect(finish).toHaveAttribute('data-state', 'invalid');
 
       // Finish with an empty form: alert, error summary with links, focus on it, axe clean.
@@ -186,20 +147,20 @@ for (const lang of ['cs', 'en'] as const) {
       await expect(page.locator('#birth_number')).toBeEnabled();
 
       // Outside CZ: free-text municipality, district disabled; CZ: list + district set.
-      await choose(page, 'birth_state', x.germany);
+      await chooseOption(page, 'birth_state', x.germany);
       await expect(page.locator('#birth_district')).toBeDisabled();
       await page.locator('#birth_municipality').fill('München');
-      await choose(page, 'birth_state', x.czechia);
+      await chooseOption(page, 'birth_state', x.czechia);
       await expect(page.locator('#birth_municipality')).toHaveValue('');
       await expect(page.locator('#birth_municipality')).toHaveAttribute('role', 'combobox');
-      await choose(page, 'birth_municipality', 'brno');
+      await chooseOption(page, 'birth_municipality', 'brno');
       await expect(page.locator('#birth_municipality')).toHaveValue('Brno');
       await expect(page.locator('#birth_district')).not.toHaveValue('');
 
       // ## disables the second citizenship; CZ makes the birth number required and checked.
-      await choose(page, 'citizen_of_1', x.stateless);
+      await chooseOption(page, 'citizen_of_1', x.stateless);
       await expect(page.locator('#citizen_of_2')).toBeDisabled();
-      await choose(page, 'citizen_of_1', x.czechia);
+      await chooseOption(page, 'citizen_of_1', x.czechia);
       await expect(page.locator('#citizen_of_2')).toBeEnabled();
       await page.locator('#birth_number').fill('900301/1234');
       await expect(page.locator('#birth_number')).toHaveAttribute('aria-invalid', 'true');
@@ -212,7 +173,7 @@ for (const lang of ['cs', 'en'] as const) {
       await page.locator('#home_house_num').fill('12');
       await page.locator('#home_city').fill('Brno');
       await page.locator('#home_zip').fill('602 00');
-      await choose(page, 'home_state', x.czechia);
+      await chooseOption(page, 'home_state', x.czechia);
       await page.getByRole('button', { name: x.copy }).click();
       await expect(page.locator('#contact_street')).toHaveValue('Dlouhá');
       await expect(page.locator('#contact_state')).toHaveValue(x.czechia);
@@ -258,7 +219,7 @@ for (const lang of ['cs', 'en'] as const) {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(page.locator('#abroad_stay-0-state')).toBeFocused();
-      await choose(page, 'abroad_stay-0-state', x.germany);
+      await chooseOption(page, 'abroad_stay-0-state', x.germany);
       await page.locator('#abroad_stay-0-reason').fill('Studium');
       // Up to 6 rows: the add button hides at 6, and no second modal.
       for (let i = 1; i < 6; i++) await page.getByRole('button', { name: x.addAbroad }).click();
@@ -273,8 +234,7 @@ for (const lang of ['cs', 'en'] as const) {
     });
 
     test('labels mark optional fields and errors follow the message keys', async ({ page }) => {
-      await search(page, lang, 'Nikdo', 'Neexistuje', '000000000');
-      await page.getByRole('button', { name: x.without }).click({ timeout: 20000 });
+      await fillWithoutDocument(page, lang);
       await expect(page.locator('label[for="home_org_num"]')).toContainText(x.optional);
       // Usable at 320 px: nothing wider than the screen.
       await page.setViewportSize({ width: 320, height: 700 });

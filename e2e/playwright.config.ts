@@ -17,7 +17,8 @@ if (!existsSync(referenceDir)) {
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: './.out/test-results',
+  // Per port, so that two runs on one machine (ROS_E2E_PORT) keep out of each other's way.
+  outputDir: `./.out/test-results-${E2E_PORT}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
@@ -55,7 +56,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      ROS_DATA_DIR: resolve(repo, 'e2e/.out/data'),
+      ROS_DATA_DIR: resolve(repo, `e2e/.out/data-${E2E_PORT}`),
       ROS_REFERENCE_DIR: referenceDir,
       ROS_REFERENCE_DOWNLOAD: 'false',
       ROS_DEMO_DATA: 'true',

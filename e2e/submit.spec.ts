@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { checkA11y, expect, test } from './fixtures.js';
+import { checkA11y, chooseOption, expect, type Lang, openPrefilledForm, pdfText, test } from './fixtures.js';
 
 /**
  * Finish, the confirmation dialog, the submission and the success screen (issue 6) against the
@@ -10,11 +8,6 @@ import { checkA11y, expect, test } from './fixtures.js';
 
 const TEXT = {
   cs: {
-    first: 'Jméno',
-    last: 'Příjmení',
-    type: 'Typ dokladu',
-    number: 'Číslo dokladu',
-    idCard: 'Občanský průkaz ČR',
     addAbroad: 'Přidat pobyt v zahraničí',
     modalClose: 'Rozumím',
     dialog: 'Potvrzení a odeslání žádosti',
@@ -27,11 +20,6 @@ const TEXT = {
     exit: 'Zpět na úvodní stránku',
   },
   en: {
-    first: 'First name',
-    last: 'Last name',
-    type: 'Document type',
-    number: 'Document number',
-    idCard: 'Czech identity card',
     addAbroad: 'Add a stay abroad',
     modalClose: 'I understand',
     dialog: 'Confirm and send your application',
@@ -45,37 +33,13 @@ const TEXT = {
   },
 } as const;
 
-type Lang = keyof typeof TEXT;
-const url = (path: string, lang: Lang) => (lang === 'en' ? `${path}?lang=en` : path);
-
-async function pdfText(path: string): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(await readFile(path)) }).promise;
-  let out = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    out += `${content.items.map((it) => ('str' in it ? it.str : '')).join(' ')}\n`;
-  }
-  await doc.destroy();
-  return out;
-}
-
 /** Step 1 with the demo person who has every field (Štěpán Dvořák), then a stay abroad. */
 async function prefilledForm(page: Page, lang: Lang) {
   const x = TEXT[lang];
-  await page.goto(url('/form', lang));
-  await page.getByLabel(x.first, { exact: true }).fill('Štěpán');
-  await page.getByLabel(x.last, { exact: true }).fill('Dvořák');
-  await page.getByLabel(x.type).selectOption({ label: x.idCard });
-  await page.getByLabel(x.number).fill('123456789');
-  await page.getByTestId('search-submit').click();
-  const finish = page.getByTestId('finish');
-  await expect(finish).toBeVisible({ timeout: 20000 });
+  const finish = await openPrefilledForm(page, lang);
   await page.getByRole('button', { name: x.addAbroad }).click();
   await page.getByRole('button', { name: x.modalClose }).click();
-  const state = page.locator('#abroad_stay-0-state');
-  await state.fill(lang === 'cs' ? 'Němec' : 'Germ');
-  await expect(page.getByTestId('abroad_stay-0-state-panel').getByRole('option').first()).toBeVisible();
-  await state.press('Enter');
+  await chooseOption(page, 'abroad_stay-0-state', lang === 'cs' ? 'Němec' : 'Germ');
   await page.locator('#abroad_stay-0-reason').fill('Studium v Mnichově');
   await expect(finish).toHaveAttribute('data-state', 'valid');
   return finish;

@@ -9,6 +9,7 @@ import {
   isBirthNumberRequired,
   isDataMailboxRequired,
   isDataMailboxShown,
+  isDialCodeEnabled,
   isDistrictEnabled,
   isField2Enabled,
   isFieldHidden,
@@ -167,6 +168,11 @@ describe('isFieldRequired', () => {
     expect(isFieldRequired('data_mailbox', values, normal)).toBe(false);
     expect(isFieldRequired('data_mailbox', { ...values, delivery_type: 'DATOVKOU' }, normal)).toBe(true);
     expect(isFieldRequired('duplicate_type', values, normal)).toBe(false);
+    expect(isFieldRequired('dial_code', values, normal)).toBe(false);
+    expect(isFieldRequired('dial_code', { ...values, telephone: '603123456' }, normal)).toBe(true);
+    expect(isFieldRequired('dial_code', { ...values, telephone: '603123456' }, duplicate)).toBe(true);
+    expect(isDialCodeEnabled('  ')).toBe(false);
+    expect(isDialCodeEnabled('6')).toBe(true);
   });
   it('drops what duplicate mode hides and adds duplicate_type', () => {
     expect(isFieldRequired('sex', values, duplicate)).toBe(false);

@@ -58,6 +58,14 @@ export function birthStateChangePatch(
   return {};
 }
 
+/**
+ * The dial code belongs to a telephone: it is required and checked only when a telephone
+ * is given (decision 0003); without one it is ignored and stored empty.
+ */
+export function isDialCodeEnabled(telephone: string): boolean {
+  return telephone.trim() !== '';
+}
+
 /** The birth number is enabled only once a valid birth date is entered. */
 export function isBirthNumberEnabled(birth_date: string, today?: Today): boolean {
   return birthDateError(birth_date, today) === null;
@@ -180,7 +188,7 @@ export const REQUIRED_FIELDS: ReadonlySet<FormFieldName> = new Set<FormFieldName
 /**
  * Is a top-level field required with these values and context? Combines REQUIRED_FIELDS,
  * duplicate mode and the conditional rules (birth_district, birth_number, data_mailbox,
- * duplicate_type). The UI marks every other field "(optional)".
+ * duplicate_type, dial_code). The UI marks every other field "(optional)".
  */
 export function isFieldRequired(field: FormFieldName, values: FormValues, ctx: FormContext): boolean {
   if (isFieldHidden(field, ctx)) return false;
@@ -193,6 +201,8 @@ export function isFieldRequired(field: FormFieldName, values: FormValues, ctx: F
       return isDataMailboxRequired(values, ctx);
     case 'duplicate_type':
       return ctx.duplicate;
+    case 'dial_code':
+      return isDialCodeEnabled(values.telephone);
     default:
       return REQUIRED_FIELDS.has(field);
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dataMailboxError, emailError, isValidEmail, normalizeTelephone, telephoneError } from './contact.js';
+import {
+  dataMailboxError,
+  dialCodeError,
+  emailError,
+  formatTelephone,
+  isValidEmail,
+  normalizeTelephone,
+  telephoneError,
+} from './contact.js';
 
 describe('telephone', () => {
   it('is optional', () => {
@@ -22,6 +30,41 @@ describe('telephone', () => {
     expect(telephoneError('603-123-456')).toBe('phoneInvalidPattern');
     expect(telephoneError('60312345a')).toBe('phoneInvalidPattern');
     expect(telephoneError('(603)123456')).toBe('phoneInvalidPattern');
+  });
+});
+
+describe('dial code', () => {
+  it('is empty-tolerant (required is decided elsewhere)', () => {
+    expect(dialCodeError('')).toBeNull();
+    expect(dialCodeError('  ')).toBeNull();
+  });
+  it('is a + and 1-3 digits, not starting with 0', () => {
+    for (const ok of ['+420', '+1', '+49', ' +421 ']) expect(dialCodeError(ok)).toBeNull();
+    for (const bad of ['420', '+', '+0420', '+4200', '+42a', '00420', '+ 420', '++420']) {
+      expect(dialCodeError(bad)).toBe('pattern');
+    }
+  });
+  it('must be one of the known codes when the list is given', () => {
+    const known = new Set(['+420', '+421', '+1']);
+    expect(dialCodeError('+421', known)).toBeNull();
+    expect(dialCodeError(' +1 ', known)).toBeNull();
+    expect(dialCodeError('+999', known)).toBe('pattern');
+    expect(dialCodeError('+999')).toBeNull();
+  });
+});
+
+describe('formatTelephone', () => {
+  it('groups nine digits by three behind the dial code', () => {
+    expect(formatTelephone('603123456', '+420')).toBe('+420 603 123 456');
+    expect(formatTelephone('603 12 34 56', '+421')).toBe('+421 603 123 456');
+  });
+  it('shows only the number without a dial code (requests stored before there was one)', () => {
+    expect(formatTelephone('603123456')).toBe('603 123 456');
+    expect(formatTelephone('603123456', '')).toBe('603 123 456');
+  });
+  it('shows another number as it is and nothing without a number', () => {
+    expect(formatTelephone('60312345', '+420')).toBe('+420 60312345');
+    expect(formatTelephone('', '+420')).toBe('');
   });
 });
 

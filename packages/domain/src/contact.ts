@@ -11,7 +11,7 @@ export function normalizeTelephone(s: string): string {
 /**
  * The error of a filled telephone (the field is optional: an empty value is no error).
  * After removing spaces: any character other than a digit -> phoneInvalidPattern
- * (so '+420 603 123 456' too: the dial code is chosen separately); digits only but not
+ * (so '+420 603 123 456' too: the dial code is the separate value dial_code); digits only but not
  * exactly 9 of them -> phoneInvalidLength.
  */
 export function telephoneError(s: string): MessageKey | null {
@@ -20,6 +20,35 @@ export function telephoneError(s: string): MessageKey | null {
   if (!/^\d+$/.test(n)) return 'phoneInvalidPattern';
   if (n.length !== TELEPHONE_DIGITS) return 'phoneInvalidLength';
   return null;
+}
+
+/** A country calling code as ITU-T E.164 writes it: '+' and 1-3 digits, not starting with 0. */
+export const DIAL_CODE_PATTERN = /^\+[1-9]\d{0,2}$/;
+
+/**
+ * The error of a filled dial code (surrounding spaces ignored): `pattern` when it is not
+ * written as a calling code, or when a list of known codes is given (GET /dial-codes) and it
+ * is not in it. The spec has no key of its own for it.
+ */
+export function dialCodeError(s: string, known?: ReadonlySet<string>): MessageKey | null {
+  const v = s.trim();
+  if (v === '') return null;
+  if (!DIAL_CODE_PATTERN.test(v)) return 'pattern';
+  if (known && !known.has(v)) return 'pattern';
+  return null;
+}
+
+/**
+ * A telephone number for people to read: '+420', '603123456' -> '+420 603 123 456'. Nine
+ * digits are grouped by three; anything else is shown as it is. Without a dial code (a
+ * request stored before there was one) only the number.
+ */
+export function formatTelephone(telephone: string, dialCode = ''): string {
+  const n = normalizeTelephone(telephone);
+  if (n === '') return '';
+  const grouped = /^\d{9}$/.test(n) ? `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}` : telephone.trim();
+  const code = dialCode.trim();
+  return code === '' ? grouped : `${code} ${grouped}`;
 }
 
 /**

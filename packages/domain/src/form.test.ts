@@ -64,10 +64,12 @@ describe('a complete request', () => {
     expect(result.success).toBe(true);
     expect(result.data).toEqual(v);
   });
-  it('the defaults carry every field and OSVEDCENI1', () => {
+  it('the defaults carry every field, OSVEDCENI1 and +420', () => {
     const d = defaultFormValues();
     expect(Object.keys(d).sort()).toEqual([...FORM_FIELDS].sort());
     expect(d.employer_verification_type).toBe('OSVEDCENI1');
+    expect(d.dial_code).toBe('+420');
+    expect(FORM_FIELDS.indexOf('dial_code')).toBe(FORM_FIELDS.indexOf('telephone') - 1);
   });
   it('strips unknown keys', () => {
     const result = buildFormSchema(defaultFormContext(), today).safeParse({ ...valid(), admin: true });
@@ -182,6 +184,33 @@ describe('formats', () => {
     expect(keys({ ...valid(), telephone: '603 123 456' })).toEqual({});
     expect(keys({ ...valid(), telephone: '60312345' })).toEqual({ telephone: 'phoneInvalidLength' });
     expect(keys({ ...valid(), telephone: '+420603123456' })).toEqual({ telephone: 'phoneInvalidPattern' });
+  });
+  it('dial_code: required with a telephone, a calling code, one of the list when given', () => {
+    const phone = { ...valid(), telephone: '603 123 456' };
+    expect(keys({ ...phone, dial_code: '+421' })).toEqual({});
+    expect(keys({ ...phone, dial_code: '' })).toEqual({ dial_code: 'required' });
+    expect(keys({ ...phone, dial_code: '  ' })).toEqual({ dial_code: 'required' });
+    expect(keys({ ...phone, dial_code: '420' })).toEqual({ dial_code: 'pattern' });
+    expect(keys({ ...phone, dial_code: '+999' })).toEqual({});
+    const dialCodes = new Set(['+420', '+421']);
+    expect(keys({ ...phone, dial_code: '+999' }, { dialCodes })).toEqual({ dial_code: 'pattern' });
+    expect(keys({ ...phone, dial_code: '+421' }, { dialCodes })).toEqual({});
+    // Also in duplicate mode (the contact details are shown there too).
+    expect(keys({ ...phone, dial_code: '' }, { duplicate: true, readOnly: new Set() })).toMatchObject({
+      dial_code: 'required',
+    });
+    // Reported before the telephone's own error, in field order.
+    expect(Object.keys(errors({ ...phone, telephone: '12', dial_code: 'x' }))).toEqual([
+      'dial_code',
+      'telephone',
+    ]);
+  });
+  it('dial_code without a telephone: empty allowed, anything else ignored (not stored)', () => {
+    expect(keys({ ...valid(), telephone: '', dial_code: '' })).toEqual({});
+    expect(keys({ ...valid(), telephone: ' ', dial_code: 'x' }, { dialCodes: new Set(['+420']) })).toEqual(
+      {},
+    );
+    expect(keys({ ...valid(), dial_code: '+'.repeat(241) })).toEqual({ dial_code: 'maxlength' });
   });
   it('data_mailbox is checked when filled', () => {
     expect(keys({ ...valid(), data_mailbox: 'abc12' })).toEqual({ data_mailbox: 'dataMailboxLength' });
@@ -413,5 +442,11 @@ describe('normalizeFormValues', () => {
     expect(normalizeFormValues({ ...valid(), send_notifications_phone: true }).send_notifications_phone).toBe(
       false,
     );
+  });
+  it('keeps the dial code with a telephone and empties it without one', () => {
+    expect(normalizeFormValues({ ...valid(), telephone: '603123456', dial_code: ' +421 ' }).dial_code).toBe(
+      '+421',
+    );
+    expect(normalizeFormValues({ ...valid(), telephone: ' ', dial_code: '+421' }).dial_code).toBe('');
   });
 });

@@ -7,15 +7,23 @@ import {
   areRowsRequired,
   hasConflictingDuplicateTypes,
   isBirthNumberRequired,
+  isDialCodeEnabled,
   isDistrictEnabled,
   isField2Enabled,
   isFieldHidden,
   isFieldRequired,
   isSecondCitizenshipEnabled,
 } from './conditions.js';
-import { dataMailboxError, emailError, normalizeTelephone, telephoneError } from './contact.js';
+import {
+  dataMailboxError,
+  dialCodeError,
+  emailError,
+  normalizeTelephone,
+  telephoneError,
+} from './contact.js';
 import { birthDateError, parseIsoDate, resolveToday, type Today } from './dates.js';
 import {
+  DEFAULT_DIAL_CODE,
   DEFAULT_EMPLOYER_VERIFICATION_TYPE,
   DEFAULT_MAX_LENGTH,
   MAX_ABROAD_STAYS,
@@ -56,7 +64,8 @@ export interface AbroadStay {
  * The request form values, by the spec's field names. Text values are strings ('' when
  * empty). birth_date is an ISO date `YYYY-MM-DD` (the date input shows dd.mm.yyyy and
  * stores ISO; anything else in it is reported as `pattern`); month/year values are
- * `MM/YYYY` (`M/YYYY` accepted).
+ * `MM/YYYY` (`M/YYYY` accepted). dial_code is not in the spec's field list: it is the
+ * telephone's country calling code ('+420'), see docs/decisions/0003-dial-code.md.
  */
 export interface FormValues {
   first_name: string;
@@ -92,6 +101,8 @@ export interface FormValues {
   contact_city: string;
   contact_zip: string;
   contact_state: string;
+  /** The telephone's country calling code ('+420'); required with a telephone. */
+  dial_code: string;
   telephone: string;
   email: string;
   data_mailbox: string;
@@ -140,6 +151,7 @@ export const TEXT_FIELDS = [
   'contact_city',
   'contact_zip',
   'contact_state',
+  'dial_code',
   'telephone',
   'email',
   'data_mailbox',
@@ -149,7 +161,7 @@ export const TEXT_FIELDS = [
 
 export type TextFieldName = (typeof TEXT_FIELDS)[number];
 
-/** Every field name of the form, in the order of spec section 3. */
+/** Every field name of the form, in the order of spec section 3 (dial_code before telephone). */
 export const FORM_FIELDS = [
   ...TEXT_FIELDS,
   'other_citizenships',
@@ -160,7 +172,7 @@ export const FORM_FIELDS = [
   'send_notifications_phone',
 ] as const satisfies readonly FormFieldName[];
 
-/** A fresh set of empty form values (employer_verification_type defaults to OSVEDCENI1). */
+/** A fresh set of empty form values (employer_verification_type OSVEDCENI1, dial_code +420). */
 export function defaultFormValues(): FormValues {
   return {
     first_name: '',
@@ -196,6 +208,7 @@ export function defaultFormValues(): FormValues {
     contact_city: '',
     contact_zip: '',
     contact_state: '',
+    dial_code: DEFAULT_DIAL_CODE,
     telephone: '',
     email: '',
     data_mailbox: '',
@@ -232,6 +245,9 @@ export function emptyAbroadStay(): AbroadStay {
  *   the DATOVKOU delivery type is offered.
  * - czechCitizen: the person is known to be a Czech citizen (register or NIA); the
  *   birth number is then required even before a citizenship is picked.
+ * - dialCodes: the codes of GET /dial-codes, when the caller has the list (the browser);
+ *   a dial code not in it is then `pattern`. Without it only the code's form is checked
+ *   (the server checks the code against its reference data itself).
  */
 export interface FormContext {
   duplicate: boolean;
@@ -239,6 +255,7 @@ export interface FormContext {
   readOnly: ReadonlySet<FormFieldName>;
   dataMailboxDelivery: boolean;
   czechCitizen: boolean;
+  dialCodes?: ReadonlySet<string>;
 }
 
 /** A context with every flag off and no read-only field. */
@@ -424,6 +441,9 @@ function formatError(
     }
     case 'employer_current_from':
       return employerStartError(value, today);
+    case 'dial_code':
+      // Only with a telephone: without one the dial code means nothing and is not stored.
+      return isDialCodeEnabled(values.telephone) ? dialCodeError(value, ctx.dialCodes) : null;
     case 'telephone':
       return telephoneError(value);
     case 'email':
@@ -484,7 +504,7 @@ export function issuesToFieldErrors(
  * The values as they should be stored, after the schema accepted them: text trimmed,
  * telephone without spaces, birth number without slash or spaces, month/years as MM/YYYY,
  * and what the conditions disable emptied (birth_district outside CZ, citizen_of_2 for
- * ##, field2 for type Other, the phone notification without a telephone).
+ * ##, field2 for type Other, the dial code and the phone notification without a telephone).
  */
 export function normalizeFormValues(values: FormValues): FormValues {
   const out: FormValues = { ...values };
@@ -506,6 +526,9 @@ export function normalizeFormValues(values: FormValues): FormValues {
     field2: isField2Enabled(row.type) ? row.field2.trim() : '',
   }));
   out.abroad_stay = values.abroad_stay.map((row) => ({ state: row.state.trim(), reason: row.reason.trim() }));
-  if (out.telephone === '') out.send_notifications_phone = false;
+  if (out.telephone === '') {
+    out.dial_code = '';
+    out.send_notifications_phone = false;
+  }
   return out;
 }

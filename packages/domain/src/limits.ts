@@ -48,6 +48,9 @@ export const EMPLOYER_START_MAX_MONTHS_AHEAD = 6;
 /** Telephone digits after removing spaces. */
 export const TELEPHONE_DIGITS = 9;
 
+/** The telephone's country calling code a new form starts with (first in GET /dial-codes). */
+export const DEFAULT_DIAL_CODE = '+420';
+
 /** Length of a data mailbox (ISDS) identifier. */
 export const DATA_MAILBOX_LENGTH = 7;
 

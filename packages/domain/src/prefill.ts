@@ -12,6 +12,8 @@ export type PrefillField = Exclude<
   | 'employer_verification_type'
   | 'duplicate_type'
   | 'aifo'
+  // The register keeps a telephone without its country code: the form's default stays.
+  | 'dial_code'
   | 'send_notifications_email'
   | 'send_notifications_phone'
 >;

@@ -93,8 +93,10 @@ export async function buildApp(
     async (api) => {
       // JSON answers are never rendered as pages: a few fixed headers replace helmet's full set,
       // which costs every API call (see bench/README.md).
-      api.addHook('onRequest', async (_req, reply) => {
+      // A callback hook, not an async one: no promise per request.
+      api.addHook('onRequest', (_req, reply, done) => {
         reply.headers(API_SECURITY_HEADERS);
+        done();
       });
       await api.register(metadataRoutes, ctx);
       // Compression where answers are large (the reference lists); small JSON answers skip its hooks.

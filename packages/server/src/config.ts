@@ -24,6 +24,8 @@ export interface Config {
   altchaMaxNumber: number;
   altchaExpiresSeconds: number;
   rateLimitValidityPerMinute: number;
+  /** How often the validity check looks for changed certificates (ms). */
+  validityRefreshMs: number;
   rateLimitSearchPerMinute: number;
   logLevel: string;
   /** Directory of the built web app; undefined = API only. */
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     altchaMaxNumber: int('ROS_ALTCHA_MAX_NUMBER', 50000, 1000, 10000000),
     altchaExpiresSeconds: int('ROS_ALTCHA_EXPIRES_SECONDS', 600, 10, 86400),
     rateLimitValidityPerMinute: int('ROS_RATE_LIMIT_VALIDITY', 60, 1, 1000000),
+    validityRefreshMs: int('ROS_VALIDITY_REFRESH_MS', 1000, 20, 600000),
     rateLimitSearchPerMinute: int('ROS_RATE_LIMIT_SEARCH', 20, 1, 1000000),
     logLevel: oneOf('LOG_LEVEL', 'info', [
       'fatal',

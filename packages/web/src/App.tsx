@@ -70,7 +70,10 @@ export function AppRoutes() {
   );
 }
 
-/** The app inside a router and an i18next provider (see main.tsx; tests use MemoryRouter). */
+/**
+ * The app inside a data router (main.tsx: one splat route renders it) and an i18next provider;
+ * tests use a memory data router (src/test/render.tsx).
+ */
 export function App() {
   return (
     <MetadataProvider>

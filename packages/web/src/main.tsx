@@ -4,7 +4,7 @@ import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App';
 import { createI18n } from './shell/i18n';
 import { parseLang } from './shell/lang';
@@ -16,12 +16,13 @@ async function start() {
   const i18n = await createI18n(lang);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
+  // A data router, so the form can ask before in-app navigation leaves it (useBlocker).
+  // One splat route: App's own <Routes> pick the screen, as before.
+  const router = createBrowserRouter([{ path: '*', element: <App /> }]);
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </I18nextProvider>
     </StrictMode>,
   );

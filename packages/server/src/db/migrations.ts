@@ -128,6 +128,35 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
+    '0003_records_version': {
+      // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
+      async up(db: Kysely<any>) {
+        // A counter that every change of `records` moves on, however it is made (ros-admin, a
+        // register import, plain SQL): the server keeps the validity answers in memory and reloads
+        // them when it sees the counter move (records/validityIndex.ts).
+        await db.schema
+          .createTable('records_version')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('version', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.insertInto('records_version').values({ id: 1, version: 0 }).execute();
+        if (dialect === 'postgres') {
+          await sql`create function records_version_bump() returns trigger language plpgsql as $$
+            begin
+              update records_version set version = version + 1 where id = 1;
+              return null;
+            end $$`.execute(db);
+          await sql`create trigger records_version_bump
+            after insert or update or delete or truncate on records
+            for each statement execute function records_version_bump()`.execute(db);
+        } else {
+          for (const event of ['insert', 'update', 'delete']) {
+            await sql`${sql.raw(`create trigger records_version_${event} after ${event} on records`)}
+              begin update records_version set version = version + 1 where id = 1; end`.execute(db);
+          }
+        }
+      },
+    },
   };
 }
 

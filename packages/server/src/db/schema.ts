@@ -13,6 +13,7 @@ export interface Database {
   persons: PersonTable;
   person_documents: PersonDocumentTable;
   records: RecordTable;
+  records_version: { id: number; version: number | string | bigint };
   requests: RequestTable;
   counters: CounterTable;
   used_bot_tokens: UsedBotTokenTable;

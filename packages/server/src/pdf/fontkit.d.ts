@@ -5,6 +5,9 @@ declare module 'fontkit' {
     layout(text: string, features?: unknown): unknown;
     postscriptName: string;
     getGlyph(id: number): object;
+    /** Every code point the font has a glyph for. */
+    characterSet: number[];
+    glyphForCodePoint(codePoint: number): object;
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }

@@ -1,4 +1,4 @@
-import { type FormValues, formatBirthNumber, isoToDisplay } from '@ros/domain';
+import { type FormValues, formatBirthNumber, formatTelephone, isoToDisplay } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import type { StoredRequest } from '../requests/repository.js';
 import { fill, PDF_LABELS, type PdfLabels, type PdfLanguage } from './labels.js';
@@ -194,7 +194,8 @@ export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfMode
     countryRow(F.state, v.contact_state),
   ]);
   section(L.sections.contact, [
-    row(F.telephone, v.telephone),
+    // '+420 603 123 456'; a request stored before the dial code existed shows the number alone.
+    row(F.telephone, formatTelephone(v.telephone, v.dial_code ?? '')),
     row(F.email, v.email),
     row(F.data_mailbox, v.data_mailbox),
     row(F.delivery_type, v.delivery_type ? names.listItem('delivery-types', v.delivery_type) : ''),

@@ -77,6 +77,25 @@ describe('PDF model', () => {
     expect(m.langTag).toBe('en-GB');
   });
 
+  it('writes the telephone with its dial code, grouped', () => {
+    const phoneRow = (values: Partial<StoredRequest['values']>) =>
+      buildPdfModel(request({ values: { ...request().values, ...values } }), names)
+        .sections.flatMap((s) => s.rows)
+        .find((r) => r.label === 'Telefon');
+    expect(phoneRow({ telephone: '603123456', dial_code: '+421' })).toEqual({
+      label: 'Telefon',
+      value: '+421 603 123 456',
+    });
+    // A request stored before the dial code existed has none: the number alone.
+    const old = { ...request().values, telephone: '603123456' } as Partial<StoredRequest['values']>;
+    delete old.dial_code;
+    expect(buildPdfModel(request({ values: old as StoredRequest['values'] }), names).sections).toContainEqual(
+      expect.objectContaining({ rows: expect.arrayContaining([{ label: 'Telefon', value: '603 123 456' }]) }),
+    );
+    // No telephone: the empty mark, never a lone dial code.
+    expect(phoneRow({ telephone: '', dial_code: '+420' })).toEqual({ label: 'Telefon', value: '—' });
+  });
+
   it('writes times in Prague', () => {
     expect(displayDateTime('2026-01-15T08:05:00Z')).toBe('15.01.2026 09:05');
   });

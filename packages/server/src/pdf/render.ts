@@ -100,6 +100,11 @@ export function loadFonts(): Fonts {
     const open = (file: string) => {
       const font = fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
       memoizeGlyphDecoding(font);
+      // fontkit keeps one glyph object per glyph and its code points are those of its first use:
+      // a plain c first met as the base of č would carry no code point of its own, and every later
+      // PDF would lose c from its text (copy, search, screen readers). Creating each glyph from its
+      // own code point first keeps the mapping right (about 50 ms per font, once per thread).
+      for (const cp of font.characterSet) font.glyphForCodePoint(cp);
       return withSharedLayoutCache(font);
     };
     fonts = { regular: open('DejaVuSans.ttf'), bold: open('DejaVuSans-Bold.ttf') };

@@ -1,12 +1,12 @@
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import {
-  createValidityLookup,
   findRecord,
   insertRecord,
+  loadValidityRows,
   type RecordInput,
+  recordsVersion,
   revokeRecord,
   saveRecords,
 } from './repository.js';
@@ -56,30 +56,24 @@ for (const kind of await testDbKinds()) {
       expect(await insertRecord(t.db, record(3))).toBe(true);
     });
 
-    it('the validity lookup finds by id, with Kysely and with a prepared SQLite statement', async () => {
-      const lookups = [createValidityLookup(t.db)];
-      let raw: SQLite.Database | undefined;
-      if (kind === 'sqlite') {
-        raw = new SQLite(join(t.dataDir, 'ros.sqlite'), { readonly: true });
-        lookups.push(createValidityLookup({ ...t.db, sqlite: raw } as typeof t.db));
-      }
-      try {
-        for (const lookup of lookups) {
-          expect(await lookup(1)).toEqual({
-            stav: 'Ano',
-            platnost_do: '2027-03-31',
-            a1a3_valid_until: null,
-            a2_valid_until: null,
-            first_name: 'Jana',
-            last_name: 'Nováková',
-            revoked_at: null,
-          });
-          expect(await lookup(0)).toBeUndefined();
-          expect(await lookup(424242)).toBeUndefined();
-        }
-      } finally {
-        raw?.close();
-      }
+    it('every change of records moves the version on, also one made with plain SQL', async () => {
+      const v0 = await recordsVersion(t.db);
+      await revokeRecord(t.db, 1);
+      const v1 = await recordsVersion(t.db);
+      expect(v1).not.toBe(v0);
+      await sql`update records set stav = 'Ne' where id = 3`.execute(t.db.kysely);
+      const v2 = await recordsVersion(t.db);
+      expect(v2).not.toBe(v1);
+      await sql`delete from records where id = 3`.execute(t.db.kysely);
+      expect(await recordsVersion(t.db)).not.toBe(v2);
+    });
+
+    it('loads every certificate with the columns the validity check needs', async () => {
+      const { version, rows } = await loadValidityRows(t.db);
+      expect(version).toBe(await recordsVersion(t.db));
+      expect(rows.map((r) => r.id).sort()).toEqual([1, 2]);
+      expect(rows.find((r) => r.id === 2)).toMatchObject({ stav: 'Ano', platnost_do: '2028-01-01' });
+      expect(rows.find((r) => r.id === 1)?.revoked_at).toBeTruthy();
     });
   });
 }

@@ -1,4 +1,3 @@
-import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { CertificateRecord, ValidityRow } from './records.js';
 
@@ -118,12 +117,8 @@ export async function revokeRecord(
   return (await findRecord(db, id)) ? 'already' : 'unknown';
 }
 
-/** What the validity lookup needs of a better-sqlite3 handle, when the Db offers one. */
-interface SqliteHandle {
-  prepare(sql: string): { get(...params: unknown[]): unknown };
-}
-
 const VALIDITY_COLUMNS = [
+  'id',
   'stav',
   'platnost_do',
   'a1a3_valid_until',
@@ -133,21 +128,25 @@ const VALIDITY_COLUMNS = [
   'revoked_at',
 ] as const;
 
+/** The counter that every change of `records` moves on (a trigger, migration 0003). */
+export async function recordsVersion(db: Db): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('records_version')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row ? String(row.version) : '';
+}
+
 /**
- * The validity check's one query: a lookup by primary key of the columns the answer needs. The SQL
- * is compiled once. On SQLite, when the Db exposes its better-sqlite3 handle (`db.sqlite`), the
- * statement is prepared once and each call only binds the id; otherwise each call runs the
- * compiled SQL through Kysely. Returns undefined for an unknown id.
+ * Every certificate with the columns the validity check needs, and the `records` version they
+ * belong to. The version is read first: a change made while the rows are read moves it on, so
+ * the next look at the version loads again (at worst once too often, never a change missed).
  */
-export function createValidityLookup(db: Db): (id: number) => Promise<ValidityRow | undefined> {
-  const { sql } = db.kysely.selectFrom('records').select(VALIDITY_COLUMNS).where('id', '=', 0).compile();
-  const handle = (db as Db & { sqlite?: SqliteHandle }).sqlite;
-  if (db.dialect === 'sqlite' && handle && typeof handle.prepare === 'function') {
-    const statement = handle.prepare(sql);
-    return async (id) => statement.get(id) as ValidityRow | undefined;
-  }
-  return async (id) => {
-    const result = await db.kysely.executeQuery<ValidityRow>(CompiledQuery.raw(sql, [id]));
-    return result.rows[0];
-  };
+export async function loadValidityRows(
+  db: Db,
+): Promise<{ version: string; rows: Array<ValidityRow & { id: number }> }> {
+  const version = await recordsVersion(db);
+  const rows = await db.kysely.selectFrom('records').select(VALIDITY_COLUMNS).execute();
+  return { version, rows: rows.map((r) => ({ ...r, id: Number(r.id) })) };
 }

@@ -75,6 +75,15 @@ export function bodyHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
+/**
+ * The stored form. Requests stored before the dial code became a value (decision 0003) have
+ * none: it stays empty rather than guessed, and the PDF shows the number alone.
+ */
+function storedValues(payload: string): FormValues {
+  const values = JSON.parse(payload) as FormValues;
+  return typeof values.dial_code === 'string' ? values : { ...values, dial_code: '' };
+}
+
 function toStored(row: RequestTable): StoredRequest {
   return {
     id: row.id,
@@ -82,7 +91,7 @@ function toStored(row: RequestTable): StoredRequest {
     language: row.language === 'en' ? 'en' : 'cs',
     duplicate: Number(row.duplicate) === 1,
     viaNia: Number(row.via_nia) === 1,
-    values: JSON.parse(row.payload) as FormValues,
+    values: storedValues(row.payload),
     personKey: row.person_key,
     idempotencyKey: row.idempotency_key,
     bodyHash: row.body_hash,

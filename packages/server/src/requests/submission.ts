@@ -140,6 +140,8 @@ async function unknownCodes(db: Db, v: FormValues, duplicate: boolean): Promise<
   };
   addListed('document_type', 'document-types', v.document_type);
   addListed('delivery_type', 'delivery-types', v.delivery_type);
+  // Empty without a telephone (normalised), so only a dial code that is stored is checked.
+  addListed('dial_code', 'dial-codes', v.dial_code);
   if (!duplicate) addListed('employer_verification_type', 'verification-types', v.employer_verification_type);
   if (duplicate)
     for (const [i, c] of v.duplicate_type.entries()) addListed(`duplicate_type.${i}`, 'duplicate-types', c);
@@ -198,7 +200,10 @@ export async function checkSubmission(
   }
   const { language, duplicate } = envelope.data;
   const { context, person } = await deriveContext(db, raw, duplicate);
-  const parsed = buildFormSchema(context, now).safeParse(raw);
+  // A page loaded before dial_code existed (decision 0003) sends none: it counts as empty, so
+  // it is refused only with a telephone, whose country it cannot tell.
+  const input = raw.dial_code === undefined ? { ...raw, dial_code: '' } : raw;
+  const parsed = buildFormSchema(context, now).safeParse(input);
   if (!parsed.success) {
     const errors = issuesToFieldErrors(parsed.error.issues);
     throw invalidForm(Object.entries(errors).map(([path, e]) => ({ path, message: e.key })));

@@ -1,13 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { type BotCheck, createBotCheck } from '../botcheck/index.js';
 import type { AppContext } from '../context.js';
 import { seedDemoPersons } from '../demo/persons.js';
+import { altchaToken, solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { botCheckRoutes } from './botcheck.js';
 import { searchRoutes } from './search.js';
@@ -26,15 +25,6 @@ async function app(ctx: AppContext & { botCheck?: BotCheck }): Promise<FastifyIn
   }
   await a.ready();
   return a;
-}
-
-async function solvedToken(a: FastifyInstance): Promise<string> {
-  const res = await a.inject({ method: 'GET', url: '/api/ros/altcha-challenge' });
-  expect(res.statusCode).toBe(200);
-  const challenge = res.json() as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('challenge not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 const STEPAN = { first_name: 'Štěpán', last_name: 'Dvořák', type: 'OP_CR', number: '123456789' };
@@ -224,9 +214,7 @@ for (const kind of await testDbKinds()) {
 
       it('refuses a challenge signed by another server', async () => {
         const other = createBotCheck({ ...t.config, altchaHmacKey: 'k'.repeat(40) }, t.db);
-        const challenge = await other.createChallenge();
-        const solution = await solveChallenge({ challenge, deriveKey });
-        const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+        const token = await altchaToken(await other.createChallenge());
         const r = await search(STEPAN, token);
         expect(r.statusCode).toBe(403);
         expect(r.json().error.code).toBe('BOT_CHECK_INVALID');
@@ -344,9 +332,7 @@ for (const kind of await testDbKinds()) {
       try {
         // A challenge issued two hours ago with the server's key has expired.
         const past = createBotCheck(t.config, t.db, { now: () => new Date(Date.now() - 2 * 3600_000) });
-        const challenge = await past.createChallenge();
-        const solution = await solveChallenge({ challenge, deriveKey });
-        const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+        const token = await altchaToken(await past.createChallenge());
         const send = (ip: string, tok = token) =>
           a.inject({
             method: 'POST',

@@ -1,6 +1,4 @@
 import { defaultFormValues, type FormValues, prefillFromRegister } from '@ros/domain';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { DEMO_PERSONS, seedDemoPersons } from '../demo/persons.js';
 import { loadBuiltin } from '../reference/index.js';
 import { seedStaticLists } from '../reference/store.js';
+import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { botCheckRoutes } from './botcheck.js';
 import { pdfRoutes } from './pdf.js';
@@ -35,15 +34,6 @@ async function app(ctx: AppContext): Promise<FastifyInstance> {
   );
   await a.ready();
   return a;
-}
-
-async function solvedToken(a: FastifyInstance): Promise<string> {
-  const res = await a.inject({ method: 'GET', url: '/api/ros/altcha-challenge' });
-  expect(res.statusCode).toBe(200);
-  const challenge = res.json() as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('challenge not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -184,6 +174,7 @@ for (const kind of await testDbKinds()) {
       expect(stored.first_name).toBe('Žofie');
       expect(stored.send_notifications_email).toBe(true);
       expect(stored).not.toHaveProperty('language');
+      expect(stored.dial_code).toBe('+420');
     });
 
     it('numbers references one after another and gives each request its own random id', async () => {
@@ -250,6 +241,16 @@ for (const kind of await testDbKinds()) {
       ],
       ['unknown delivery type', body(newApplicant({ delivery_type: 'FAX' })), 'delivery_type', 'pattern'],
       ['unknown document type', body(newApplicant({ document_type: 'RIDICAK' })), 'document_type', 'pattern'],
+      // A calling code, but not one of the dial-codes list: the server's reference data decides.
+      ['unknown dial code', body(newApplicant({ dial_code: '+999' })), 'dial_code', 'pattern'],
+      ['dial code not written as one', body(newApplicant({ dial_code: '00420' })), 'dial_code', 'pattern'],
+      ['telephone without dial code', body(newApplicant({ dial_code: ' ' })), 'dial_code', 'required'],
+      [
+        'telephone and no dial_code key',
+        (({ dial_code: _omit, ...rest }) => body(rest as FormValues))(newApplicant()),
+        'dial_code',
+        'required',
+      ],
       [
         'a stay abroad without reason',
         body(newApplicant({ abroad_stay: [{ state: 'SK', reason: '' }] })),
@@ -282,6 +283,43 @@ for (const kind of await testDbKinds()) {
         expect(await count()).toBe(0);
       });
     }
+
+    it('stores the dial code with the telephone; without a telephone none is needed or kept', async () => {
+      const payloadOf = async (id: string) =>
+        JSON.parse(
+          (
+            await t.db.kysely
+              .selectFrom('requests')
+              .select('payload')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).payload,
+        ) as FormValues;
+      const sk = await submit(body(newApplicant({ dial_code: ' +421 ' })));
+      expect(sk.statusCode, sk.body).toBe(201);
+      expect(await payloadOf(sk.json().id)).toMatchObject({ dial_code: '+421', telephone: '777123456' });
+      // Part of the identical-body check: the same body again is the same request, another code is not.
+      const again = await submit(body(newApplicant({ dial_code: '+421' })));
+      expect([again.statusCode, again.json().id]).toEqual([200, sk.json().id]);
+      const cz = await submit(body(newApplicant()));
+      expect(cz.statusCode).toBe(201);
+      expect(await payloadOf(cz.json().id)).toMatchObject({ dial_code: '+420' });
+
+      const noPhone = (over: Partial<FormValues>) => body(newApplicant({ telephone: '', ...over }));
+      const empty = await submit(noPhone({ first_name: 'Zdeňka', dial_code: '' }));
+      expect(empty.statusCode, empty.body).toBe(201);
+      expect(await payloadOf(empty.json().id)).toMatchObject({ telephone: '', dial_code: '' });
+      // Without a telephone the dial code means nothing: not checked, stored empty.
+      const ignored = await submit(noPhone({ first_name: 'Zora', dial_code: '+999' }));
+      expect(ignored.statusCode, ignored.body).toBe(201);
+      expect((await payloadOf(ignored.json().id)).dial_code).toBe('');
+      // A page loaded before dial_code existed sends no such key.
+      const { dial_code: _omit, ...old } = newApplicant({ first_name: 'Zita', telephone: '' });
+      const oldPage = await submit(body(old as FormValues));
+      expect(oldPage.statusCode, oldPage.body).toBe(201);
+      expect((await payloadOf(oldPage.json().id)).dial_code).toBe('');
+      expect(await count()).toBe(5);
+    });
 
     it('refuses a body that is not an object with 400 INVALID_REQUEST', async () => {
       for (const payload of [[1, 2], 'text', 42]) {
@@ -456,6 +494,7 @@ for (const kind of await testDbKinds()) {
           'Česká republika',
           'Slovensko',
           'Studium v Bratislavě',
+          '+420 777 123 456',
           'Praha',
           'E-mailem',
           'Potvrzení zaměstnavatele o zaměstnání',
@@ -484,6 +523,31 @@ for (const kind of await testDbKinds()) {
         ]) {
           expect(text).toContain(s);
         }
+      });
+
+      it('prints the chosen dial code, and a request stored before dial codes without one', async () => {
+        const sk = await submit(body(newApplicant({ dial_code: '+421' }), { language: 'en' }));
+        expect(sk.statusCode).toBe(201);
+        expect(await pdfText((await getPdf(sk.json().id)).rawPayload)).toContain('+421 777 123 456');
+
+        const r = await submit(body(newApplicant({ first_name: 'Zdeňka' })));
+        const id = r.json().id as string;
+        const row = await t.db.kysely
+          .selectFrom('requests')
+          .select('payload')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const { dial_code: _omit, ...old } = JSON.parse(row.payload) as FormValues;
+        await t.db.kysely
+          .updateTable('requests')
+          .set({ payload: JSON.stringify(old) })
+          .where('id', '=', id)
+          .execute();
+        const pdf = await getPdf(id);
+        expect(pdf.statusCode).toBe(200);
+        const text = await pdfText(pdf.rawPayload);
+        expect(text).toContain('777 123 456');
+        expect(text).not.toContain('+420');
       });
 
       it('answers 404 with one answer for unknown, malformed and expired ids', async () => {

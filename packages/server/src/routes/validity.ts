@@ -1,10 +1,10 @@
-import { parseValidityId, validityCode } from '@ros/domain';
+import { parseValidityId } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { notFound } from '../errors.js';
 import { createFixedWindowLimiter } from '../ratelimit.js';
-import { registerToday, toValidityAnswer } from '../records/records.js';
-import { createValidityLookup } from '../records/repository.js';
+import { registerToday } from '../records/records.js';
+import { openValidityIndex } from '../records/validityIndex.js';
 
 const czechDate = { type: 'string' } as const;
 const category = {
@@ -58,13 +58,18 @@ function todayCache(): () => string {
  *
  * `{id}` is the whole token of the check link, `{recordId}x{code}`. The record is answered only when
  * the code equals day + month + year of its `platnost_do`. A malformed id, an unknown id and a wrong
- * code all get the same 404 after the same work: one lookup by primary key (a malformed id looks up
- * id 0, which never exists) and one comparison of two small integers, which takes constant time.
- * So the answers and their timing tell nothing about which certificate numbers exist.
+ * code all get the same 404 after the same work: one lookup in the in-memory index (a malformed id
+ * looks up id 0, which never exists) and one comparison of two small integers, which takes constant
+ * time. So the answers and their timing tell nothing about which certificate numbers exist.
+ * The answers come from memory (records/validityIndex.ts), kept up to date by a version counter.
  * Rate-limited per client address (ROS_RATE_LIMIT_VALIDITY per minute).
  */
 export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const lookup = createValidityLookup(ctx.db);
+  const index = await openValidityIndex(ctx.db, {
+    refreshMs: ctx.config.validityRefreshMs,
+    onError: (err) => app.log.warn({ err }, 'validity index: looking for changed certificates failed'),
+  });
+  app.addHook('onClose', async () => index.close());
   const today = todayCache();
   // A lean per-address counter, not @fastify/rate-limit: this endpoint must stay close to a bare
   // Fastify route in throughput (bench/validity.mjs).
@@ -72,10 +77,9 @@ export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
 
   app.get<{ Params: { id: string } }>(
     '/:id/validity',
-    {
-      schema: { response: { 200: answerSchema } },
-    },
-    async (req, reply) => {
+    // The schema documents the answer; the answer itself is JSON the index made once a day.
+    { schema: { response: { 200: answerSchema } } },
+    (req, reply) => {
       limiter.hit(req.ip);
       const parsed = parseValidityId(req.params.id);
       let id = NO_RECORD;
@@ -86,11 +90,9 @@ export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
         // Codes are sums like 2069; a longer one cannot match, and Number() of it would round.
         if (parsed.code.length <= 6) given = Number(parsed.code);
       }
-      const row = await lookup(id);
-      const expected = row ? (validityCode(row.platnost_do) ?? -2) : -2;
-      if (row === undefined || expected !== given || id === NO_RECORD) throw notFound();
-      reply.header('cache-control', 'no-store');
-      return toValidityAnswer(row, today());
+      const json = index.answer(id, given, today());
+      if (json === undefined || id === NO_RECORD) throw notFound();
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
     },
   );
 };

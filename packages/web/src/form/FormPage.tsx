@@ -7,6 +7,7 @@ import { Spinner } from '../components/Spinner';
 import { useLang } from '../shell/lang';
 import { useHeaderTitle } from '../shell/title';
 import { clearDraft, loadDraft } from './draft';
+import { LeaveGuardHost } from './LeaveDialog';
 import { type FormStart, RequestForm } from './RequestForm';
 import { useReferenceLists } from './reference';
 import { type SearchOutcome, SearchStep } from './SearchStep';
@@ -21,11 +22,11 @@ function startFromDraft(duplicate: boolean): View | null {
     step: 'form',
     found: !d.noPrefill,
     start: {
-      values: { ...defaultFormValues(), ...d.values },
+      // A draft saved before dial_code was a form value kept the choice beside the values.
+      values: { ...defaultFormValues(), ...(d.dialCode ? { dial_code: d.dialCode } : {}), ...d.values },
       readOnly: d.readOnly,
       noPrefill: d.noPrefill,
       dataMailboxDelivery: d.dataMailboxDelivery,
-      dialCode: d.dialCode,
       birthNameTouched: d.birthNameTouched,
       modalShown: d.modalShown,
     },
@@ -60,6 +61,10 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { lists, error, retry } = useReferenceLists(lang);
 
+  // Leaving the form screen inside the app ends the draft (asked first when something was
+  // typed): only a reload of the tab brings it back. Runs after the form's last save.
+  useEffect(() => () => clearDraft(), []);
+
   // Moving to the next step: focus goes to its heading, so screen readers announce it.
   useEffect(() => {
     if (view.step !== 'search') headingRef.current?.focus();
@@ -92,37 +97,40 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
     window.scrollTo({ top: 0 });
   };
 
+  // The host shows the form's "leave?" question on in-app navigation away.
   return (
-    <div className="request-form">
-      <h1>{t(duplicate ? 'FORM.HEADING_DUPLICATE' : 'FORM.HEADING')}</h1>
-      {view.step === 'search' && <SearchStep duplicate={duplicate} onDone={onDone} />}
-      {view.step === 'form' && (
-        <>
-          <section className="card" aria-labelledby="step2-title" hidden={sent}>
-            <h2 id="step2-title" ref={headingRef} tabIndex={-1}>
-              {t(view.found ? 'FORM.PREFILL.HEADING' : 'FORM.MANUAL.HEADING')}
-            </h2>
-            <p>{t(view.found ? 'FORM.PREFILL.INTRO' : 'FORM.MANUAL.NOTE')}</p>
-          </section>
-          {lists ? (
-            <RequestForm
-              key={formKey}
-              duplicate={duplicate}
-              start={view.start}
-              lists={lists}
-              onExit={onExit}
-              onSubmitted={() => setSent(true)}
-            />
-          ) : error ? (
-            <div className="card" role="alert">
-              <p>{t('FORM.LISTS_ERROR')}</p>
-              <Button onClick={retry}>{t('FORM.RETRY')}</Button>
-            </div>
-          ) : (
-            <Spinner label={t('FORM.LOADING')} />
-          )}
-        </>
-      )}
-    </div>
+    <LeaveGuardHost>
+      <div className="request-form">
+        <h1>{t(duplicate ? 'FORM.HEADING_DUPLICATE' : 'FORM.HEADING')}</h1>
+        {view.step === 'search' && <SearchStep duplicate={duplicate} onDone={onDone} />}
+        {view.step === 'form' && (
+          <>
+            <section className="card" aria-labelledby="step2-title" hidden={sent}>
+              <h2 id="step2-title" ref={headingRef} tabIndex={-1}>
+                {t(view.found ? 'FORM.PREFILL.HEADING' : 'FORM.MANUAL.HEADING')}
+              </h2>
+              <p>{t(view.found ? 'FORM.PREFILL.INTRO' : 'FORM.MANUAL.NOTE')}</p>
+            </section>
+            {lists ? (
+              <RequestForm
+                key={formKey}
+                duplicate={duplicate}
+                start={view.start}
+                lists={lists}
+                onExit={onExit}
+                onSubmitted={() => setSent(true)}
+              />
+            ) : error ? (
+              <div className="card" role="alert">
+                <p>{t('FORM.LISTS_ERROR')}</p>
+                <Button onClick={retry}>{t('FORM.RETRY')}</Button>
+              </div>
+            ) : (
+              <Spinner label={t('FORM.LOADING')} />
+            )}
+          </>
+        )}
+      </div>
+    </LeaveGuardHost>
   );
 }

@@ -352,6 +352,197 @@ describe('RequestForm in duplicate mode', () => {
   });
 });
 
+/** A form the browser's rules accept (the server may still reject it). */
+const COMPLETE: Partial<FormValues> = {
+  first_name: 'Jana',
+  last_name: 'Nová',
+  birth_name: 'Nová',
+  sex: '2',
+  birth_date: '1990-03-05',
+  birth_state: 'DE',
+  birth_municipality: 'München',
+  citizen_of_1: 'DE',
+  other_citizenships: ['SK'],
+  document_type: 'PAS',
+  document_number: 'C01X00T47',
+  home_street: 'Dlouhá',
+  home_city: 'Brno',
+  home_zip: '60200',
+  home_state: 'CZ',
+  contact_street: 'Dlouhá',
+  contact_city: 'Brno',
+  contact_zip: '60200',
+  contact_state: 'CZ',
+  email: 'jana@example.cz',
+  delivery_type: 'EMAIL',
+  employer_current_name: 'Letiště',
+  employer_current_from: '01/2015',
+  employer_current_description: 'Odbavení',
+};
+
+/** Renders a complete form whose POST /api/ros answers `submit`, finishes and sends it. */
+async function submitWith(
+  submit: { status: number; body: unknown },
+  lang: 'en' | 'cs' = 'en',
+  values: Partial<FormValues> = {},
+) {
+  window.sessionStorage.clear();
+  const user = userEvent.setup();
+  const view = renderApp({
+    path: lang === 'en' ? '/form?lang=en' : '/form',
+    api: {
+      '/api/ros/validate': { status: 200, body: { okDate: true, okDuplications: true } },
+      '/api/ros': submit,
+    },
+    children: (
+      <RequestForm
+        duplicate={false}
+        lists={LISTS}
+        onExit={() => {}}
+        start={{
+          values: { ...defaultFormValues(), ...COMPLETE, ...values },
+          readOnly: [],
+          noPrefill: false,
+          dataMailboxDelivery: false,
+        }}
+      />
+    ),
+  });
+  await user.click(await screen.findByTestId('finish'));
+  await screen.findByTestId('confirm-dialog');
+  for (const id of ['confirm-signature', 'confirm-affidavit', 'confirm-purpose']) {
+    await user.click(screen.getByTestId(id));
+  }
+  await user.click(screen.getByTestId('confirm-submit'));
+  await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+  return { user, ...view };
+}
+
+// A whole finish -> confirm -> submit round per test: slower than the default 5 s on a busy machine.
+describe('RequestForm: the server rejects fields (400 INVALID_FORM)', { timeout: 30000 }, () => {
+  const invalidForm = (fields: unknown) => ({
+    status: 400,
+    body: { error: { code: 'INVALID_FORM', message: 'The request form is not valid', fields } },
+  });
+
+  it('shows each field error, the summary with focus and FORM_INVALID; a changed value clears it', async () => {
+    const { user } = await submitWith(
+      invalidForm([
+        { path: 'citizen_of_1', message: 'pattern' },
+        { path: 'other_citizenships.0', message: 'pattern' },
+        { path: 'employer_current_from', message: 'monthDateFarFutureDate' },
+        { path: 'language', message: 'required' },
+      ]),
+    );
+    const summary = await screen.findByTestId('error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(document.querySelector('[data-alert-key="ALERTS.FORM_INVALID"]')).not.toBeNull();
+    expect(document.querySelector('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).toBeNull();
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '#citizen_of_1',
+      '#other_citizenships',
+      '#employer_current_from',
+    ]);
+    expect(links[0]).toHaveTextContent('Citizenship: The value is not in the correct format.');
+    expect(box('citizen_of_1')).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById('citizen_of_1-error')).toHaveTextContent(
+      'The value is not in the correct format.',
+    );
+    expect(document.getElementById('other_citizenships-error')).not.toBeNull();
+    expect(box('employer_current_from')).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById('employer_current_from-error')).toHaveTextContent(/6 months/);
+    expect(screen.getByTestId('finish')).toHaveAttribute('data-state', 'invalid');
+    // Nothing was stored: no success view, the answers stay.
+    expect(screen.queryByTestId('submit-success')).toBeNull();
+    expect(box('first_name')).toHaveValue('Jana');
+
+    // A new value is judged by the browser again: the server's message goes.
+    await choose(user, 'citizen_of_1', 'slov');
+    expect(box('citizen_of_1')).not.toHaveAttribute('aria-invalid');
+    expect(document.getElementById('citizen_of_1-error')).toBeNull();
+    await user.clear(box('employer_current_from'));
+    await user.type(box('employer_current_from'), '02/2015');
+    await user.click(screen.getByRole('button', { name: /Remove Slovakia/ }));
+    expect(screen.queryByTestId('error-summary')).toBeNull();
+    expect(screen.getByTestId('finish')).toHaveAttribute('data-state', 'valid');
+  });
+
+  it('in Czech too: a row keeps its own path', async () => {
+    await submitWith(
+      invalidForm([
+        { path: 'abroad_stay.0.state', message: 'pattern' },
+        { path: 'home_state', message: 'required' },
+      ]),
+      'cs',
+      { abroad_stay: [{ state: 'DE', reason: 'Studium' }] },
+    );
+    const summary = await screen.findByTestId('error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    const [row, home] = within(summary).getAllByRole('link');
+    expect(row).toHaveAttribute('href', '#abroad_stay-0-state');
+    expect(row).toHaveTextContent('Pobyt v zahraničí 1: Stát: Údaj nemá správný formát.');
+    expect(home).toHaveTextContent('Stát (trvalý pobyt): Tento údaj je povinný.');
+    expect(box('abroad_stay-0-state')).toHaveAttribute('aria-invalid', 'true');
+    expect(box('home_state')).toHaveAttribute('aria-invalid', 'true');
+    expect(document.querySelector('[data-alert-key="ALERTS.FORM_INVALID"]')).not.toBeNull();
+  });
+
+  it('INVALID_FORM naming no field of the form, or another failure: the generic submit error', async () => {
+    await submitWith(invalidForm([{ path: 'language', message: 'required' }]));
+    await waitFor(() =>
+      expect(document.querySelector('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).not.toBeNull(),
+    );
+    expect(screen.queryByTestId('error-summary')).toBeNull();
+    expect(screen.getByTestId('finish')).toHaveAttribute('data-state', 'valid');
+  });
+
+  it('TIME_NOT_COVERED from the server shows that alert', async () => {
+    await submitWith({
+      status: 400,
+      body: { error: { code: 'TIME_NOT_COVERED', message: 'The last 60 months are not covered' } },
+    });
+    await waitFor(() =>
+      expect(document.querySelector('[data-alert-key="ALERTS.TIME_NOT_COVERED"]')).not.toBeNull(),
+    );
+    expect(document.querySelector('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).toBeNull();
+  });
+});
+
+describe('RequestForm tooltips', () => {
+  it('info buttons beside the labels of fields whose meaning is not obvious', async () => {
+    const { user } = setup();
+    await screen.findByTestId('finish');
+    for (const field of ['birth_number', 'document_number', 'data_mailbox', 'delivery_type']) {
+      const label = document.querySelector(`label[for="${field}"]`)?.firstChild?.textContent ?? '';
+      const button = screen.getByRole('button', { name: `Help: ${label}` });
+      expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    }
+    const info = screen.getByRole('button', { name: 'Help: How the employment is proven' });
+    expect(info).toHaveAccessibleDescription(/How you will prove your current employment/);
+    await user.hover(info);
+    expect(screen.getByRole('tooltip')).toHaveTextContent(/confirmation from your employer/);
+    // The hint under the label stays (phones cannot hover).
+    expect(document.getElementById('data_mailbox-hint')).toHaveTextContent('7 letters and digits.');
+  });
+
+  it('the finish button explains its state; remove buttons say what they remove', async () => {
+    const { user } = setup({ lang: 'cs' });
+    const finish = await screen.findByTestId('finish');
+    expect(finish).toHaveAccessibleDescription(/Některé údaje chybí nebo nejsou správně/);
+    await user.click(screen.getByTestId('add-activity'));
+    const remove = screen.getByRole('button', { name: 'Odebrat činnost 1' });
+    expect(remove).toHaveAccessibleDescription('Odebere tuto činnost i se vším, co jste do ní vyplnili.');
+  });
+
+  it('a valid form: the finish button has no tooltip', async () => {
+    setup({ values: COMPLETE, noPrefill: false });
+    const finish = await screen.findByTestId('finish');
+    expect(finish).toHaveAttribute('data-state', 'valid');
+    expect(finish).not.toHaveAttribute('aria-describedby');
+  });
+});
+
 describe('monthRanges', () => {
   it('joins consecutive months', () => {
     expect(

@@ -34,6 +34,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
+import { Tooltip } from '../components/Tooltip';
 import { useAlerts } from '../shell/alerts';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
@@ -42,17 +43,25 @@ import { ConfirmDialog, type ConfirmVariant, confirmVariant } from './ConfirmDia
 import { DateInput } from './DateInput';
 import { clearDraft, type Draft, saveDraft } from './draft';
 import { Field, useMessageText } from './fields';
+import { useLeaveGuard } from './leaveGuard';
 import { Modal } from './Modal';
 import { type CodeItem, itemName, type ReferenceLists } from './reference';
 import { SuccessView } from './SuccessView';
-import { newIdempotencyKey, type SubmitAnswer, submitBody, submitRequest, validateRequest } from './submit';
+import {
+  invalidFormErrors,
+  isTimeNotCovered,
+  newIdempotencyKey,
+  type SubmitAnswer,
+  submitBody,
+  submitRequest,
+  validateRequest,
+} from './submit';
 
 export interface FormStart {
   values: FormValues;
   readOnly: PrefillField[];
   noPrefill: boolean;
   dataMailboxDelivery: boolean;
-  dialCode?: string;
   birthNameTouched?: boolean;
   modalShown?: boolean;
 }
@@ -79,6 +88,20 @@ export function monthRanges(months: readonly MonthYear[]): string[] {
 }
 const rangeText = (a: MonthYear, b: MonthYear) =>
   monthIndex(a) === monthIndex(b) ? formatMonthYear(a) : `${formatMonthYear(a)}–${formatMonthYear(b)}`;
+
+/** The value at a dotted path ('past_activities.0.from'), as JSON so lists compare too. */
+const valueAt = (values: FormValues, path: string): string =>
+  JSON.stringify(
+    path
+      .split('.')
+      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as never)[k] : undefined), values) ?? null,
+  );
+
+/** A field error the server found on submit, with the value it judged (JSON). */
+interface ServerError {
+  error: ValidationError;
+  sent: string;
+}
 
 /**
  * Step 2 of the request form (spec section 2): every section of the request, the field
@@ -118,20 +141,32 @@ export function RequestForm({
         noPrefill: start.noPrefill,
         readOnly,
         dataMailboxDelivery: start.dataMailboxDelivery,
+        // The dial code must be one of the list (decision 0003); the server checks it too.
+        dialCodes: lists.dialCodes.length > 0 ? new Set(lists.dialCodes.map((d) => d.code)) : undefined,
       }),
-    [duplicate, start.noPrefill, readOnly, start.dataMailboxDelivery],
+    [duplicate, start.noPrefill, readOnly, start.dataMailboxDelivery, lists.dialCodes],
   );
   const schema = useMemo(() => buildFormSchema(ctx), [ctx]);
   const parsed = schema.safeParse(values);
   const errors: Record<string, ValidationError> = parsed.success
     ? {}
     : issuesToFieldErrors(parsed.error.issues);
+  // The server's own findings (400 INVALID_FORM, e.g. a code no longer in its lists) stay on a
+  // field until its value changes; the browser's rules come first.
+  const [serverErrors, setServerErrors] = useState<Record<string, ServerError>>({});
+  let serverInvalid = false;
+  for (const [path, s] of Object.entries(serverErrors)) {
+    if (valueAt(values, path) !== s.sent) continue;
+    serverInvalid = true;
+    if (!(path in errors)) errors[path] = s.error;
+  }
+  const formOk = parsed.success && !serverInvalid;
   const coverage = computeCoverage({
     employerFrom: values.employer_current_from,
     activities: values.past_activities,
   });
   const coverageOk = duplicate || coverage.ok;
-  const valid = parsed.success && coverageOk;
+  const valid = formOk && coverageOk;
 
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
@@ -143,7 +178,6 @@ export function RequestForm({
   const [done, setDone] = useState<SubmitAnswer | null>(null);
   const busy = useRef(false);
   const idempotency = useRef<{ key: string; body: string } | null>(null);
-  const [dialCode, setDialCode] = useState(start.dialCode ?? '+420');
   const [birthNameTouched, setBirthNameTouched] = useState(
     start.birthNameTouched ?? (readOnly.has('birth_name') || start.values.birth_name !== ''),
   );
@@ -177,7 +211,6 @@ export function RequestForm({
       readOnly: start.readOnly,
       noPrefill: start.noPrefill,
       dataMailboxDelivery: start.dataMailboxDelivery,
-      dialCode,
       birthNameTouched,
       modalShown,
     };
@@ -186,15 +219,7 @@ export function RequestForm({
 
   // Leaving the page with input the user typed asks first.
   const dirty = changed.size > 0 && !done;
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   // The error summary takes focus after each failed finish.
   useEffect(() => {
@@ -269,6 +294,8 @@ export function RequestForm({
       onChange?: (v: string) => void;
       onBlur?: () => void;
       className?: string;
+      /** What the field is: an info button with a tooltip beside the label. */
+      info?: string;
     } = {},
   ) => {
     const id = fieldId(path);
@@ -282,6 +309,7 @@ export function RequestForm({
         hint={opts.hint}
         optional={isOptional}
         error={error}
+        info={opts.info}
         className={opts.className}
       >
         {(describedBy, invalid) => (
@@ -311,8 +339,8 @@ export function RequestForm({
   };
 
   /** A fixed value shown as a read-only text box (prefilled lists). */
-  const fixed = (id: string, label: string, shown: string) => (
-    <Field id={id} label={label}>
+  const fixed = (id: string, label: string, shown: string, info?: string) => (
+    <Field id={id} label={label} info={info}>
       {(describedBy) => (
         <input id={id} className="input" readOnly value={shown} aria-describedby={describedBy} />
       )}
@@ -323,18 +351,24 @@ export function RequestForm({
   const select = (
     path: Path<FormValues>,
     items: ReadonlyArray<{ code: string; name: string }>,
-    opts: { label?: string; disabled?: boolean; onChange?: (v: string) => void; optional?: boolean } = {},
+    opts: {
+      label?: string;
+      disabled?: boolean;
+      onChange?: (v: string) => void;
+      optional?: boolean;
+      info?: string;
+    } = {},
   ) => {
     const id = fieldId(path);
     const top = path.split('.')[0] as FormFieldName;
     const label = opts.label ?? t(`FORM.FIELDS.${path}`);
     const current = String(getValues(path) ?? '');
     if (readOnly.has(path as FormFieldName)) {
-      return fixed(id, label, items.find((i) => i.code === current)?.name ?? current);
+      return fixed(id, label, items.find((i) => i.code === current)?.name ?? current, opts.info);
     }
     const isOptional = opts.optional ?? (path.includes('.') ? duplicate : optional(top));
     return (
-      <Field id={id} label={label} optional={isOptional} error={errorText(path)}>
+      <Field id={id} label={label} optional={isOptional} error={errorText(path)} info={opts.info}>
         {(describedBy, invalid) => (
           <select
             id={id}
@@ -507,10 +541,31 @@ export function RequestForm({
       setDone(answer);
       onSubmitted?.();
       window.scrollTo({ top: 0 });
-    } catch {
-      alerts.show({ type: 'danger', key: 'ALERTS.SUBMIT_FORM_ERROR', timeout: 0 });
-      closeDialog();
-      window.scrollTo({ top: 0 });
+    } catch (error) {
+      const fieldErrors = invalidFormErrors(error);
+      if (fieldErrors) {
+        // The server's rules rejected fields: show them as a failed finish does (messages on the
+        // fields, the summary with focus, FORM_INVALID). Nothing was stored.
+        setServerErrors(
+          Object.fromEntries(
+            Object.entries(fieldErrors).map(([path, e]) => [path, { error: e, sent: valueAt(v, path) }]),
+          ),
+        );
+        setChanged((prev) => new Set([...prev, ...Object.keys(fieldErrors)]));
+        setAttempted(true);
+        setDialog(null);
+        alerts.show({ type: 'warning', key: 'ALERTS.FORM_INVALID' });
+        window.scrollTo({ top: 0 });
+        setFinishCount((n) => n + 1);
+      } else if (isTimeNotCovered(error)) {
+        alerts.show({ type: 'warning', key: 'ALERTS.TIME_NOT_COVERED', timeout: 0 });
+        closeDialog();
+        window.scrollTo({ top: 0 });
+      } else {
+        alerts.show({ type: 'danger', key: 'ALERTS.SUBMIT_FORM_ERROR', timeout: 0 });
+        closeDialog();
+        window.scrollTo({ top: 0 });
+      }
     } finally {
       busy.current = false;
       setProcessing(false);
@@ -524,7 +579,7 @@ export function RequestForm({
 
   const errorList = Object.entries(errors);
   const uncoveredRanges = duplicate ? [] : monthRanges(coverage.uncovered);
-  const finishState = valid ? 'valid' : !parsed.success ? 'invalid' : 'uncovered';
+  const finishState = valid ? 'valid' : !formOk ? 'invalid' : 'uncovered';
 
   const section = (key: string, children: ReactNode, extra?: ReactNode) => (
     <section className="card form-section" aria-labelledby={`${uid}-${key}`} id={`section-${key}`}>
@@ -536,7 +591,8 @@ export function RequestForm({
 
   const birthCz = isDistrictEnabled(values.birth_state);
 
-  if (done) return <SuccessView answer={done} abroad={values.abroad_stay.length > 0} />;
+  // Duplicate mode hides the stays abroad (a prefill may still hold some): no attachment note, as in the PDF.
+  if (done) return <SuccessView answer={done} abroad={!duplicate && values.abroad_stay.length > 0} />;
 
   return (
     <form
@@ -547,7 +603,7 @@ export function RequestForm({
         onFinish();
       }}
     >
-      {attempted && (!parsed.success || !coverageOk) && (
+      {attempted && (!formOk || !coverageOk) && (
         <div
           ref={summaryRef}
           className="error-summary"
@@ -567,7 +623,11 @@ export function RequestForm({
                     if (!el) return;
                     ev.preventDefault();
                     el.scrollIntoView?.({ block: 'center' });
-                    el.focus();
+                    // A group (the duplicate types' fieldset) is not focusable: its first box is.
+                    const box = el.matches('input, select, textarea')
+                      ? el
+                      : (el.querySelector<HTMLElement>('input, select, textarea') ?? el);
+                    box.focus();
                   }}
                 >
                   {labelFor(path)}:{' '}
@@ -648,16 +708,18 @@ export function RequestForm({
         'identity',
         <>
           {text('birth_number', {
-            disabled: !readOnly.has('birth_number') && !isBirthNumberEnabled(values.birth_date),
+            // Duplicate mode hides the birth date, so it cannot gate the birth number there.
+            disabled: !duplicate && !readOnly.has('birth_number') && !isBirthNumberEnabled(values.birth_date),
             hint: t(
               isBirthNumberEnabled(values.birth_date) || duplicate
                 ? 'FORM.HINTS.birth_number'
                 : 'FORM.HINTS.birth_number_disabled',
             ),
             inputMode: 'numeric',
+            info: t('FORM.TOOLTIPS.FIELDS.birth_number'),
           })}
           {select('document_type', named(lists.documentTypes))}
-          {text('document_number')}
+          {text('document_number', { info: t('FORM.TOOLTIPS.FIELDS.document_number') })}
           {combo('citizen_of_1', countryOptions, {
             onChange: (v) => {
               if (!isSecondCitizenshipEnabled(v)) setValue('citizen_of_2', '');
@@ -672,6 +734,7 @@ export function RequestForm({
               value={values.other_citizenships}
               readOnly={readOnly.has('other_citizenships')}
               nameOf={countryName}
+              error={errorText('other_citizenships')}
               onChange={(next) => set('other_citizenships', next)}
             />
           )}
@@ -714,14 +777,14 @@ export function RequestForm({
         'contact',
         <>
           <div className="field-group">
-            <Field id="dial_code" label={t('FORM.FIELDS.dial_code')}>
-              {(describedBy) => (
+            <Field id="dial_code" label={t('FORM.FIELDS.dial_code')} error={errorText('dial_code')}>
+              {(describedBy, invalid) => (
                 <select
                   id="dial_code"
                   className="input"
-                  value={dialCode}
                   aria-describedby={describedBy}
-                  onChange={(e) => setDialCode(e.target.value)}
+                  aria-invalid={invalid || undefined}
+                  {...register('dial_code', { onChange: () => markChanged('dial_code') })}
                 >
                   {lists.dialCodes.map((d) => (
                     <option key={d.code} value={d.code}>
@@ -738,8 +801,12 @@ export function RequestForm({
             })}
           </div>
           {text('email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
-          {isDataMailboxShown(ctx) && text('data_mailbox', { hint: t('FORM.HINTS.data_mailbox') })}
-          {select('delivery_type', named(deliveryTypes))}
+          {isDataMailboxShown(ctx) &&
+            text('data_mailbox', {
+              hint: t('FORM.HINTS.data_mailbox'),
+              info: t('FORM.TOOLTIPS.FIELDS.data_mailbox'),
+            })}
+          {select('delivery_type', named(deliveryTypes), { info: t('FORM.TOOLTIPS.FIELDS.delivery_type') })}
         </>,
       )}
 
@@ -753,7 +820,10 @@ export function RequestForm({
               onBlur: onEmployerFromBlur,
             })}
             {text('employer_current_description', { className: 'form-grid__wide' })}
-            {select('employer_verification_type', named(lists.verificationTypes), { optional: false })}
+            {select('employer_verification_type', named(lists.verificationTypes), {
+              optional: false,
+              info: t('FORM.TOOLTIPS.FIELDS.employer_verification_type'),
+            })}
           </>,
         )}
 
@@ -803,9 +873,13 @@ export function RequestForm({
                     optional: duplicate || !isField2Enabled(type),
                   })}
                 </div>
-                <Button variant="link" onClick={() => removeActivity(i)}>
-                  {t('FORM.ACTIVITY.REMOVE', { n: i + 1 })}
-                </Button>
+                <Tooltip content={t('FORM.TOOLTIPS.REMOVE_ACTIVITY')} position="right" tapToggle={false}>
+                  {(describedBy) => (
+                    <Button variant="link" aria-describedby={describedBy} onClick={() => removeActivity(i)}>
+                      {t('FORM.ACTIVITY.REMOVE', { n: i + 1 })}
+                    </Button>
+                  )}
+                </Tooltip>
               </fieldset>
             );
           })}
@@ -854,9 +928,13 @@ export function RequestForm({
                     )}
                   </Field>
                 </div>
-                <Button variant="link" onClick={() => removeStay(i)}>
-                  {t('FORM.ABROAD.REMOVE', { n: i + 1 })}
-                </Button>
+                <Tooltip content={t('FORM.TOOLTIPS.REMOVE_ABROAD')} position="right" tapToggle={false}>
+                  {(describedBy) => (
+                    <Button variant="link" aria-describedby={describedBy} onClick={() => removeStay(i)}>
+                      {t('FORM.ABROAD.REMOVE', { n: i + 1 })}
+                    </Button>
+                  )}
+                </Tooltip>
               </fieldset>
             );
           })}
@@ -885,24 +963,34 @@ export function RequestForm({
       )}
 
       <div className="form-actions">
-        <Button
-          type="submit"
-          variant={valid ? 'primary' : 'outlined'}
-          size="l"
-          expandMobile
-          className={`finish finish--${finishState}`}
-          id="finish"
-          data-testid="finish"
-          data-state={finishState}
+        {/* The tooltip explains the ⚠ / 🕒 icon; the same state is in the button's name for screen readers. */}
+        <Tooltip
+          content={finishState === 'valid' ? null : t(`FORM.TOOLTIPS.FINISH.${finishState}`)}
+          position="top"
+          tapToggle={false}
         >
-          <span aria-hidden="true" className="finish__icon">
-            {finishState === 'invalid' ? '⚠' : finishState === 'uncovered' ? '🕒' : '✓'}
-          </span>{' '}
-          {t('FORM.FINISH')}
-          {finishState !== 'valid' && (
-            <span className="visually-hidden"> ({t(`FORM.FINISH_STATE.${finishState}`)})</span>
+          {(describedBy) => (
+            <Button
+              type="submit"
+              variant={valid ? 'primary' : 'outlined'}
+              size="l"
+              expandMobile
+              className={`finish finish--${finishState}`}
+              id="finish"
+              data-testid="finish"
+              data-state={finishState}
+              aria-describedby={describedBy}
+            >
+              <span aria-hidden="true" className="finish__icon">
+                {finishState === 'invalid' ? '⚠' : finishState === 'uncovered' ? '🕒' : '✓'}
+              </span>{' '}
+              {t('FORM.FINISH')}
+              {finishState !== 'valid' && (
+                <span className="visually-hidden"> ({t(`FORM.FINISH_STATE.${finishState}`)})</span>
+              )}
+            </Button>
           )}
-        </Button>
+        </Tooltip>
         <Button variant="link" onClick={onStartOver}>
           {t('FORM.START_OVER')}
         </Button>
@@ -945,12 +1033,15 @@ function OtherCitizenships({
   value,
   readOnly,
   nameOf,
+  error,
   onChange,
 }: {
   options: readonly ComboOption[];
   value: string[];
   readOnly: boolean;
   nameOf: (code: string) => string;
+  /** Only the server finds one here (a code it does not know). */
+  error: string;
   onChange: (next: string[]) => void;
 }) {
   const { t } = useTranslation();
@@ -962,9 +1053,10 @@ function OtherCitizenships({
       label={t('FORM.FIELDS.other_citizenships')}
       optional
       hint={readOnly ? undefined : t('FORM.HINTS.other_citizenships')}
+      error={error}
       className="form-grid__wide"
     >
-      {(describedBy) => (
+      {(describedBy, invalid) => (
         <>
           {value.length > 0 && (
             <ul className="chips" id={listId} aria-label={t('FORM.FIELDS.other_citizenships')}>
@@ -993,6 +1085,7 @@ function OtherCitizenships({
               options={rest}
               value=""
               clearOnSelect
+              invalid={invalid}
               describedBy={describedBy}
               onChange={(code) => code && onChange([...value, code])}
             />

@@ -25,6 +25,47 @@ type AltchaElement = HTMLElement & WidgetMethods;
 
 let widget: AltchaElement | null = null;
 let readyPayload: string | null = null;
+/** Calls waiting for the widget's module to load (a quick user may search before that). */
+let widgetWaiters: Array<(w: AltchaElement | null) => void> = [];
+const WIDGET_WAIT_MS = 15000;
+/** The solve in progress, shared: a second verify() would abort the first. */
+let solving: Promise<string | null> | null = null;
+
+function setWidget(w: AltchaElement | null): void {
+  widget = w;
+  if (!w) return;
+  const waiting = widgetWaiters;
+  widgetWaiters = [];
+  for (const resolve of waiting) resolve(w);
+}
+
+/** The widget, once its module has loaded; null when it does not within `ms`. */
+function whenWidget(ms: number): Promise<AltchaElement | null> {
+  if (widget) return Promise.resolve(widget);
+  return new Promise((resolve) => {
+    const done = (w: AltchaElement | null) => {
+      clearTimeout(timer);
+      widgetWaiters = widgetWaiters.filter((f) => f !== done);
+      resolve(w);
+    };
+    const timer = setTimeout(() => done(null), ms);
+    widgetWaiters.push(done);
+  });
+}
+
+/** Solves a challenge with the widget, or joins the solve already running. */
+function solve(w: AltchaElement): Promise<string | null> {
+  solving ??= w
+    .verify()
+    .then(
+      (r) => r?.payload ?? null,
+      () => null,
+    )
+    .finally(() => {
+      solving = null;
+    });
+  return solving;
+}
 
 export class BotCheckError extends Error {}
 
@@ -66,11 +107,12 @@ export async function getBotToken(action: BotAction, settings: BotCheckSettings)
     readyPayload = null;
     return p;
   }
-  if (!widget) throw new BotCheckError('The bot check is not on the page');
-  const result = await widget.verify();
+  const w = await whenWidget(WIDGET_WAIT_MS);
+  if (!w) throw new BotCheckError('The bot check is not on the page');
+  const payload = await solve(w);
   readyPayload = null;
-  if (!result?.payload) throw new BotCheckError('The bot check was not solved');
-  return result.payload;
+  if (!payload) throw new BotCheckError('The bot check was not solved');
+  return payload;
 }
 
 /** After a call used the token: the widget gets ready for the next one (a new challenge). */
@@ -90,12 +132,15 @@ export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings;
   useEffect(() => {
     if (!isAltcha) return;
     let cancelled = false;
+    const el = ref.current as AltchaElement | null;
     // The web component registers itself on import; loaded only where it is used.
     void Promise.all([import('altcha'), import('altcha/i18n/cs'), import('altcha/i18n/en')]).then(() => {
       if (cancelled) return;
-      widget = ref.current as AltchaElement | null;
+      setWidget(el);
+      // Solved at once (no auto="onload": one owner of verify()), so the token is usually
+      // ready by the time the user searches.
+      if (el) void solve(el);
     });
-    const el = ref.current;
     const onState = (e: Event) => {
       const detail = (e as CustomEvent<{ state?: string; payload?: string }>).detail;
       readyPayload = detail?.state === 'verified' && detail.payload ? detail.payload : null;
@@ -112,7 +157,7 @@ export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings;
   if (!isAltcha) return null;
   return (
     <div className="botcheck" data-testid="botcheck">
-      <altcha-widget ref={ref} challenge={ALTCHA_CHALLENGE_URL} auto="onload" language={lang} name="altcha" />
+      <altcha-widget ref={ref} challenge={ALTCHA_CHALLENGE_URL} language={lang} name="altcha" />
     </div>
   );
 }

@@ -8,7 +8,8 @@ export interface Draft {
   readOnly: PrefillField[];
   noPrefill: boolean;
   dataMailboxDelivery: boolean;
-  dialCode: string;
+  /** Only in drafts saved before dial_code became a form value (decision 0003). */
+  dialCode?: string;
   birthNameTouched: boolean;
   modalShown: boolean;
 }

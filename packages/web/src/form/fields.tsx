@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { InfoTip } from '../components/Tooltip';
 
 /** The text of a domain message key (VALIDATION.<key>), with its values ({max} …). */
 export function useValidationText(): (error: FieldError | undefined, max?: number) => string {
@@ -28,6 +29,11 @@ export interface FieldProps {
   optional?: boolean;
   /** The message shown under the control; empty = none. */
   error?: string;
+  /**
+   * What the field is, for fields whose meaning is not obvious: an info button beside the label
+   * shows it as a tooltip. The hint stays under the label (phones cannot hover).
+   */
+  info?: string;
   /** A group of controls (radio buttons, a list) gets a fieldset and legend instead of a label. */
   className?: string;
   children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
@@ -37,17 +43,28 @@ export interface FieldProps {
  * One labelled control with its hint and its first error, linked by aria-describedby
  * (the design system does not link them itself).
  */
-export function Field({ id, label, hint, optional, error, className, children }: FieldProps) {
+export function Field({ id, label, hint, optional, error, info, className, children }: FieldProps) {
   const { t } = useTranslation();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const labelElement = (
+    <label htmlFor={id} className="field__label">
+      {label}
+      {optional && <span className="field__optional"> {t('FORM.OPTIONAL')}</span>}
+    </label>
+  );
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {optional && <span className="field__optional"> {t('FORM.OPTIONAL')}</span>}
-      </label>
+      {info ? (
+        // The button sits beside the label, not in it: a label must not hold another control.
+        <div className="field__label-row">
+          {labelElement}
+          <InfoTip label={t('FORM.TOOLTIPS.INFO_LABEL', { field: label })} content={info} theme="light" />
+        </div>
+      ) : (
+        labelElement
+      )}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}

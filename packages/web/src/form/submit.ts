@@ -1,5 +1,5 @@
-import type { FormValues } from '@ros/domain';
-import { apiPost } from '../api/client';
+import { FORM_FIELDS, type FormValues, issuesToFieldErrors, type ValidationError } from '@ros/domain';
+import { ApiRequestError, apiPost } from '../api/client';
 import type { BotCheckSettings } from './botcheck';
 
 /** What POST /api/ros/validate answers (spec section 7). */
@@ -88,6 +88,54 @@ export async function submitRequest(
     resetBotCheck();
   }
 }
+
+/** The server's error codes for a submit its rules rejected (packages/server/src/requests/submission.ts). */
+export const SUBMIT_ERRORS = { invalidForm: 'INVALID_FORM', timeNotCovered: 'TIME_NOT_COVERED' } as const;
+
+const FIELD_NAMES: ReadonlySet<string> = new Set(FORM_FIELDS);
+const ROW_FIELDS: ReadonlySet<string> = new Set(['past_activities', 'abroad_stay']);
+
+/**
+ * The path of the form control that shows an error the server reported at `path`
+ * ('abroad_stay.0.state' stays; a list of codes is one control: 'other_citizenships.1' ->
+ * 'other_citizenships'); null when the
+ * path names no field of the form (the envelope's `language`, `duplicate`).
+ */
+export function controlPath(path: string): string | null {
+  const [top = '', index, field] = path.split('.');
+  if (!FIELD_NAMES.has(top)) return null;
+  if (ROW_FIELDS.has(top) && index !== undefined && /^\d+$/.test(index) && field) {
+    return `${top}.${index}.${field}`;
+  }
+  return top;
+}
+
+/**
+ * The field errors of a 400 INVALID_FORM answer, keyed by control path, first error per control
+ * (issuesToFieldErrors: an unknown message key becomes `pattern`). The server sends
+ * `error.fields` as `[{ path, message }]` (message = the spec's message key); an object
+ * `{ path: message }` is read too. Null for any other failure, or when no field of the form is named.
+ */
+export function invalidFormErrors(error: unknown): Record<string, ValidationError> | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
+  if (error.code !== SUBMIT_ERRORS.invalidForm) return null;
+  const raw: unknown = error.fields;
+  const list: unknown[] = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === 'object'
+      ? Object.entries(raw).map(([path, message]) => ({ path, message }))
+      : [];
+  const issues = list.flatMap((item) => {
+    const { path, message } = (item ?? {}) as { path?: unknown; message?: unknown };
+    const control = typeof path === 'string' ? controlPath(path) : null;
+    return control ? [{ path: control.split('.'), message: typeof message === 'string' ? message : '' }] : [];
+  });
+  return issues.length > 0 ? issuesToFieldErrors(issues) : null;
+}
+
+/** A 400 TIME_NOT_COVERED: the server's clock found months of the last 60 not covered. */
+export const isTimeNotCovered = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 400 && error.code === SUBMIT_ERRORS.timeNotCovered;
 
 /** Where the PDF of a stored request downloads from. */
 export const pdfPath = (id: string) => `/api/ros/pdf/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppRoutes } from '../App';
 import { AlertsProvider } from '../shell/alerts';
@@ -61,9 +61,11 @@ export interface RenderAppOptions {
 }
 
 /** Renders the whole shell (providers, layout, routes) at `path`, with fetch stubbed. */
-export function renderApp(
-  options: RenderAppOptions = {},
-): RenderResult & { fetchMock: ReturnType<typeof stubFetch> } {
+export function renderApp(options: RenderAppOptions = {}): RenderResult & {
+  fetchMock: ReturnType<typeof stubFetch>;
+  /** The memory data router (as in main.tsx: one splat route), e.g. for `router.navigate(-1)`. */
+  router: ReturnType<typeof createMemoryRouter>;
+} {
   const path = options.path ?? '/';
   const fetchMock = stubFetch({
     '/api/ros/metadata': options.metadata ?? { status: 200, body: TEST_METADATA },
@@ -71,19 +73,22 @@ export function renderApp(
   });
   const lang = parseLang(new URL(path, 'http://x').searchParams.get('lang'));
   const i18n = createTestI18n(lang);
+  const shell = (
+    <MetadataProvider>
+      <TitleProvider>
+        <AlertsProvider>
+          <Layout>{options.children ?? <AppRoutes />}</Layout>
+          <LocationProbe />
+        </AlertsProvider>
+      </TitleProvider>
+    </MetadataProvider>
+  );
+  // A data router like the app's, so components that use useBlocker render in tests too.
+  const router = createMemoryRouter([{ path: '*', element: shell }], { initialEntries: [path] });
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <MetadataProvider>
-          <TitleProvider>
-            <AlertsProvider>
-              <Layout>{options.children ?? <AppRoutes />}</Layout>
-              <LocationProbe />
-            </AlertsProvider>
-          </TitleProvider>
-        </MetadataProvider>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </I18nextProvider>,
   );
-  return { ...result, fetchMock };
+  return { ...result, fetchMock, router };
 }
