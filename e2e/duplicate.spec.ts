@@ -3,14 +3,16 @@ import {
   checkA11y,
   chooseOption,
   expect,
-  fillSearch,
   fillWithoutDocument,
   formUrl,
   openPrefilledForm,
   PEOPLE,
   pdfText,
   SEARCH_TEXT,
+  sendApplication,
+  submitSearch,
   test,
+  tickDeclarations,
   url,
 } from './fixtures.js';
 
@@ -150,8 +152,7 @@ for (const lang of ['cs', 'en'] as const) {
       await test.step('axe search', () => checkA11y(page));
       await shot(page, 'search', lang);
 
-      await fillSearch(page, lang, person);
-      await page.getByTestId('search-submit').click();
+      await submitSearch(page, lang, person);
       const finish = page.getByTestId('finish');
       await expect(finish).toBeVisible({ timeout: 20000 });
       await expect(page.getByRole('heading', { name: x.found })).toBeFocused();
@@ -228,20 +229,12 @@ for (const lang of ['cs', 'en'] as const) {
       await expect(page.getByTestId('confirm-warning')).toHaveCount(0);
       const send = dialog.getByRole('button', { name: x.send, exact: true });
       await expect(send).toBeDisabled();
-      for (const id of ['signature', 'affidavit', 'purpose']) await page.getByTestId(`confirm-${id}`).check();
+      await tickDeclarations(page);
       await expect(send).toBeEnabled();
       await test.step('axe dialog', () => checkA11y(page));
       await shot(page, 'dialog', lang);
 
-      const download = page.waitForEvent('download', { timeout: 60000 });
-      await send.click();
-      const success = page.getByTestId('submit-success');
-      await test.step('submit', () => expect(success).toBeVisible({ timeout: 60000 }));
-      await expect(page.getByRole('heading', { name: x.success })).toBeFocused();
-      const reference = (await page.getByTestId('submit-reference').textContent())?.match(
-        /ROS-\d{4}-\d{6}/,
-      )?.[0];
-      expect(reference).toBeTruthy();
+      const { reference, download } = await sendApplication(page, send, x.success);
       // No stays abroad in a duplicate: no attachment note.
       await expect(page.getByTestId('attachment-alert')).toHaveCount(0);
       await test.step('axe success', () => checkA11y(page));
@@ -251,7 +244,7 @@ for (const lang of ['cs', 'en'] as const) {
       expect(file.suggestedFilename()).toBe(`${reference}.pdf`);
       if (process.env.ROS_E2E_SHOTS) await file.saveAs(`e2e/.out/duplicate-${lang}.pdf`);
       const text = flat(await pdfText(await file.path()));
-      expect(text).toContain(reference as string);
+      expect(text).toContain(reference);
       expect(text).toContain(x.pdf.title);
       expect(text).toContain(x.pdf.kind);
       expect(text).toContain(x.pdf.section);
@@ -269,8 +262,7 @@ for (const lang of ['cs', 'en'] as const) {
       test.setTimeout(120000);
       // Nobody with these details: the persistent not-found warning and a link to a new request.
       await page.goto(formUrl(lang, true));
-      await fillSearch(page, lang, PEOPLE.nobody);
-      await page.getByTestId('search-submit').click();
+      await submitSearch(page, lang, PEOPLE.nobody);
       await expect(page.getByText(x.notFound)).toBeVisible({ timeout: 20000 });
       const newRequest = page.getByRole('link', { name: x.newRequest });
       await expect(newRequest).toBeVisible();
@@ -281,8 +273,7 @@ for (const lang of ['cs', 'en'] as const) {
 
       // Found without a certificate: names and document are locked, the birth number is asked for.
       await page.goto(formUrl(lang, true));
-      await fillSearch(page, lang, PEOPLE.prochazka);
-      await page.getByTestId('search-submit').click();
+      await submitSearch(page, lang, PEOPLE.prochazka);
       await expect(page.getByText(x.retryNotice)).toBeVisible({ timeout: 20000 });
       await expect(page.getByLabel(x.first, { exact: true })).toHaveAttribute('readonly', '');
       await expect(page.getByLabel(x.last, { exact: true })).toHaveAttribute('readonly', '');
@@ -336,7 +327,7 @@ test('an expired certificate: the confirmation dialog warns that no duplicate ca
   await expect(page.getByTestId('confirm-warning')).toContainText(x.duplicatesInvalid);
   const send = dialog.getByRole('button', { name: x.sendAnyway });
   await expect(send).toBeDisabled();
-  for (const id of ['signature', 'affidavit', 'purpose']) await page.getByTestId(`confirm-${id}`).check();
+  await tickDeclarations(page);
   await expect(send).toBeEnabled();
   await checkA11y(page);
   // Escape goes back to the form, focus on the finish button.
@@ -356,7 +347,7 @@ test('a duplicate from stays abroad in the register: no attachment note, as in t
   await expect(finish).toHaveAttribute('data-state', 'valid');
   await finish.click();
   const dialog = page.getByRole('dialog', { name: x.dialog });
-  for (const id of ['signature', 'affidavit', 'purpose']) await page.getByTestId(`confirm-${id}`).check();
+  await tickDeclarations(page);
   const download = page.waitForEvent('download', { timeout: 60000 });
   await dialog.getByRole('button', { name: x.send, exact: true }).click();
   await expect(page.getByTestId('submit-success')).toBeVisible({ timeout: 60000 });

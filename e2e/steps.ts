@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * Steps every request-form test takes: open the form, search a demo person (README, "People"),
- * fill without a document, pick a combobox option. Written once here, exported by fixtures.ts.
+ * fill without a document, pick a combobox option, confirm and send. Written once here,
+ * exported by fixtures.ts.
  */
 
 export type Lang = 'cs' | 'en';
@@ -86,6 +87,12 @@ export async function fillSearch(page: Page, lang: Lang, person: Person): Promis
   await page.getByLabel(x.number).fill(person.number);
 }
 
+/** Fills the search step's boxes (the page must show it) and sends them; does not wait for the answer. */
+export async function submitSearch(page: Page, lang: Lang, person: Person): Promise<void> {
+  await fillSearch(page, lang, person);
+  await page.getByTestId('search-submit').click();
+}
+
 /** Opens the form (or the duplicate form), fills the search and sends it; does not wait for the answer. */
 export async function searchPerson(
   page: Page,
@@ -94,21 +101,29 @@ export async function searchPerson(
   options: { duplicate?: boolean } = {},
 ): Promise<void> {
   await page.goto(formUrl(lang, options.duplicate));
-  await fillSearch(page, lang, person);
-  await page.getByTestId('search-submit').click();
+  await submitSearch(page, lang, person);
 }
 
-/** Searches a person who is not in the register and goes on without a document; returns the finish button. */
+/**
+ * On the search step already shown: searches a person who is not in the register and goes on
+ * without a document; returns the finish button.
+ */
+export async function continueWithoutDocument(page: Page, lang: Lang): Promise<Locator> {
+  await submitSearch(page, lang, PEOPLE.nobody);
+  await page.getByRole('button', { name: SEARCH_TEXT[lang].without }).click({ timeout: 20000 });
+  const finish = page.getByTestId('finish');
+  await expect(finish).toBeVisible();
+  return finish;
+}
+
+/** Opens the form (or the duplicate form) and goes on without a document; returns the finish button. */
 export async function fillWithoutDocument(
   page: Page,
   lang: Lang,
   options: { duplicate?: boolean } = {},
 ): Promise<Locator> {
-  await searchPerson(page, lang, PEOPLE.nobody, options);
-  await page.getByRole('button', { name: SEARCH_TEXT[lang].without }).click({ timeout: 20000 });
-  const finish = page.getByTestId('finish');
-  await expect(finish).toBeVisible();
-  return finish;
+  await page.goto(formUrl(lang, options.duplicate));
+  return continueWithoutDocument(page, lang);
 }
 
 /**
@@ -134,6 +149,31 @@ export async function chooseOption(page: Page, id: string, typed: string): Promi
   await box.fill(typed);
   await expect(page.getByTestId(`${id}-panel`).getByRole('option').first()).toBeVisible();
   await box.press('Enter');
+}
+
+/** Ticks the three required declarations of the open confirmation dialog. */
+export async function tickDeclarations(page: Page): Promise<void> {
+  for (const id of ['signature', 'affidavit', 'purpose']) await page.getByTestId(`confirm-${id}`).check();
+}
+
+/**
+ * Clicks the confirmation dialog's send button and waits for the success screen with its heading
+ * (`successHeading`) focused; returns that screen, the reference it shows and the PDF download
+ * the sending starts (listened for before the click).
+ */
+export async function sendApplication(
+  page: Page,
+  send: Locator,
+  successHeading: string,
+): Promise<{ success: Locator; reference: string; download: Promise<Download> }> {
+  const download = page.waitForEvent('download', { timeout: 60000 });
+  await send.click();
+  const success = page.getByTestId('submit-success');
+  await test.step('submit', () => expect(success).toBeVisible({ timeout: 60000 }));
+  await expect(page.getByRole('heading', { name: successHeading })).toBeFocused();
+  const reference = (await page.getByTestId('submit-reference').textContent())?.match(/ROS-\d{4}-\d{6}/)?.[0];
+  expect(reference).toBeTruthy();
+  return { success, reference: reference as string, download };
 }
 
 /** The text of a downloaded PDF, page by page (pdf.js), to check what it says. */

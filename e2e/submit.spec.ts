@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { checkA11y, chooseOption, expect, type Lang, openPrefilledForm, pdfText, test } from './fixtures.js';
+import {
+  checkA11y,
+  chooseOption,
+  expect,
+  type Lang,
+  openPrefilledForm,
+  pdfText,
+  sendApplication,
+  test,
+  tickDeclarations,
+} from './fixtures.js';
 
 /**
  * Finish, the confirmation dialog, the submission and the success screen (issue 6) against the
@@ -72,28 +82,20 @@ for (const lang of ['cs', 'en'] as const) {
 
     // The demo person has a telephone: the SMS choice is open.
     await expect(page.getByTestId('confirm-phone')).toBeEnabled();
-    for (const id of ['signature', 'affidavit', 'purpose']) await page.getByTestId(`confirm-${id}`).check();
+    await tickDeclarations(page);
     await page.getByTestId('confirm-email').check();
     await expect(send).toBeEnabled();
     await test.step('axe dialog', () => checkA11y(page));
     await shot('dialog');
 
-    const download = page.waitForEvent('download', { timeout: 60000 });
-    await send.click();
-    const success = page.getByTestId('submit-success');
-    await test.step('submit', () => expect(success).toBeVisible({ timeout: 60000 }));
-    await expect(page.getByRole('heading', { name: x.success })).toBeFocused();
-    const reference = (await page.getByTestId('submit-reference').textContent())?.match(
-      /ROS-\d{4}-\d{6}/,
-    )?.[0];
-    expect(reference).toBeTruthy();
+    const { success, reference, download } = await sendApplication(page, send, x.success);
     await expect(page.getByTestId('attachment-alert')).toContainText(x.attachments);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${reference}.pdf`);
     const text = await pdfText(await file.path());
-    expect(text).toContain(reference as string);
+    expect(text).toContain(reference);
     expect(text).toContain('Štěpán');
     expect(text).toContain('Dvořák');
 

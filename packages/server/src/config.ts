@@ -113,7 +113,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir: resolve(env.ROS_DATA_DIR || './data'),
     referenceDir: env.ROS_REFERENCE_DIR ? resolve(env.ROS_REFERENCE_DIR) : undefined,
     referenceDownload: bool('ROS_REFERENCE_DOWNLOAD', true),
-    useEid: oneOf('ROS_USE_EID', 'YES', ['YES', 'NO'] as const),
+    // NO until NIA sign-in is built: YES would offer a sign-in that leads nowhere (docs/configuration.md).
+    useEid: oneOf('ROS_USE_EID', 'NO', ['YES', 'NO'] as const),
     botCheckProvider,
     recaptchaSiteKey,
     recaptchaSecret,

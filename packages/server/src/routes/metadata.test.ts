@@ -22,15 +22,16 @@ for (const kind of await testDbKinds()) {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(body).toEqual({
         version: '1.2.3',
-        use_eid: 'YES',
+        // NO by default until NIA sign-in is built.
+        use_eid: 'NO',
         recaptchaSiteKey: '',
         botCheckProvider: 'altcha',
       });
     });
 
-    it('follows ROS_USE_EID=NO', async () => {
-      const { body } = await metadata({ ROS_USE_EID: 'NO' });
-      expect(body.use_eid).toBe('NO');
+    it('follows ROS_USE_EID', async () => {
+      expect((await metadata({ ROS_USE_EID: 'YES' })).body.use_eid).toBe('YES');
+      expect((await metadata({ ROS_USE_EID: 'NO' })).body.use_eid).toBe('NO');
     });
 
     it('publishes the reCAPTCHA site key (and never the secret) with the recaptcha provider', async () => {

@@ -1,12 +1,17 @@
-import { defaultFormValues, type FormValues } from '@ros/domain';
+import type { FormValues } from '@ros/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render';
+import {
+  openConfirmDialog,
+  type RequestFormOptions,
+  renderRequestForm,
+  tickRequired,
+  VALID_VALUES,
+} from '../test/requestForm';
 import { ConfirmDialog, type ConfirmVariant, confirmVariant } from './ConfirmDialog';
 import { DRAFT_KEY } from './draft';
-import { RequestForm } from './RequestForm';
-import type { ReferenceLists } from './reference';
 
 // The bot check is a third-party widget (proof of work / reCAPTCHA): replaced by a fixed token.
 vi.mock('./botcheck', () => ({
@@ -129,78 +134,14 @@ describe('ConfirmDialog', () => {
   });
 });
 
-const LISTS: ReferenceLists = {
-  countries: [
-    { code: 'CZ', code_csu: '203', name_cz: 'Česká republika', name_en: 'Czech Republic' },
-    { code: 'DE', code_csu: '276', name_cz: 'Německo', name_en: 'Germany' },
-  ],
-  municipalities: [],
-  districts: [],
-  deliveryTypes: [{ code: 'EMAIL', name_cz: 'E-mailem', name_en: 'By e-mail' }],
-  documentTypes: [{ code: 'PAS', name_cz: 'Cestovní pas', name_en: 'Passport' }],
-  verificationTypes: [],
-  dialCodes: [{ code: '+420', name_cz: 'Česká republika', name_en: 'Czech Republic' }],
-  activityTypes: [{ code: '1', name_cz: 'Zaměstnání', name_en: 'Employment' }],
-};
+type Api = RequestFormOptions['api'];
 
-const VALID: Partial<FormValues> = {
-  first_name: 'Jana',
-  last_name: 'Nová',
-  birth_name: 'Nová',
-  sex: '2',
-  birth_date: '1990-03-05',
-  birth_state: 'DE',
-  birth_municipality: 'München',
-  citizen_of_1: 'DE',
-  document_type: 'PAS',
-  document_number: 'C01X00T47',
-  home_street: 'Dlouhá',
-  home_city: 'Brno',
-  home_zip: '60200',
-  home_state: 'CZ',
-  contact_street: 'Dlouhá',
-  contact_city: 'Brno',
-  contact_zip: '60200',
-  contact_state: 'CZ',
-  email: 'jana@example.cz',
-  delivery_type: 'EMAIL',
-  employer_current_name: 'Letiště',
-  employer_current_from: '01/2015',
-  employer_current_description: 'Odbavení',
-};
-
-type Api = NonNullable<Parameters<typeof renderApp>[0]>['api'];
-
-function form(api: Api, values: Partial<FormValues> = {}) {
-  window.sessionStorage.clear();
-  const view = renderApp({
-    path: '/form?lang=en',
-    api,
-    children: (
-      <RequestForm
-        duplicate={false}
-        lists={LISTS}
-        onExit={() => {}}
-        start={{
-          values: { ...defaultFormValues(), ...VALID, ...values },
-          readOnly: [],
-          noPrefill: false,
-          dataMailboxDelivery: false,
-        }}
-      />
-    ),
-  });
-  return { ...view, user: userEvent.setup() };
-}
+/** The complete form (plus `values`), as a prefill would give it, with the API answers `api`. */
+const form = (api: Api, values: Partial<FormValues> = {}) =>
+  renderRequestForm({ api, values: { ...VALID_VALUES, ...values }, noPrefill: false });
 
 const calls = (mock: ReturnType<typeof vi.fn>, path: string) =>
   mock.mock.calls.filter(([url]) => String(url) === path) as Array<[string, RequestInit]>;
-
-async function tickRequired(user: ReturnType<typeof userEvent.setup>) {
-  for (const id of ['confirm-signature', 'confirm-affidavit', 'confirm-purpose']) {
-    await user.click(screen.getByTestId(id));
-  }
-}
 
 describe('finish, submit and success', () => {
   const assign = vi.fn();
@@ -216,8 +157,7 @@ describe('finish, submit and success', () => {
     const { user, fetchMock } = form({
       '/api/ros/validate': { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } },
     });
-    await user.click(await screen.findByTestId('finish'));
-    const d = await screen.findByTestId('confirm-dialog');
+    const d = await openConfirmDialog(user);
     expect(d).toHaveAttribute('data-variant', 'default');
     const [, init] = calls(fetchMock, '/api/ros/validate')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -240,8 +180,7 @@ describe('finish, submit and success', () => {
     const { user } = form({
       '/api/ros/validate': { status: 200, body: { okDate: false, okDuplications: true } },
     });
-    await user.click(await screen.findByTestId('finish'));
-    expect(await screen.findByTestId('confirm-dialog')).toHaveAttribute('data-variant', 'invalidDate');
+    expect(await openConfirmDialog(user)).toHaveAttribute('data-variant', 'invalidDate');
   });
 
   it('submits once with the token and a key, then shows the success view and downloads the PDF', async () => {
@@ -265,8 +204,7 @@ describe('finish, submit and success', () => {
       }
       return original?.(input, init) as Promise<Response>;
     });
-    await user.click(await screen.findByTestId('finish'));
-    await screen.findByTestId('confirm-dialog');
+    await openConfirmDialog(user);
     await tickRequired(user);
     await user.click(screen.getByTestId('confirm-email'));
     await user.click(screen.getByTestId('confirm-phone'));
@@ -308,8 +246,7 @@ describe('finish, submit and success', () => {
           ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'x' } } }
           : { status: 200, body: { text: 'ok', id: 'B'.repeat(24), reference: 'ROS-2026-000043' } },
     });
-    await user.click(await screen.findByTestId('finish'));
-    await screen.findByTestId('confirm-dialog');
+    await openConfirmDialog(user);
     await tickRequired(user);
     await user.click(screen.getByTestId('confirm-submit'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
@@ -319,8 +256,7 @@ describe('finish, submit and success', () => {
     expect(assign).not.toHaveBeenCalled();
 
     fail = false;
-    await user.click(screen.getByTestId('finish'));
-    await screen.findByTestId('confirm-dialog');
+    await openConfirmDialog(user);
     // The declarations are confirmed again on each opening.
     expect(screen.getByTestId('confirm-submit')).toBeDisabled();
     await tickRequired(user);

@@ -1,13 +1,11 @@
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import type { ValidateAnswer } from './submit';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useDialogFocus } from './useDialogFocus';
 
 /** The dialog's look: the normal one, or a warning that the server will likely not grant it. */
 export type ConfirmVariant = 'default' | 'invalidDate' | 'invalidDuplicates';
@@ -56,42 +54,17 @@ export function ConfirmDialog({
   const lang = useLang();
   const metadata = useMetadata();
   const uid = useId().replace(/:/g, '');
-  const ref = useRef<HTMLDivElement>(null);
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const hasPhone = telephone.trim() !== '';
   const allRequired = REQUIRED.every((k) => ticked[k]);
   const canSubmit = allRequired && !processing;
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      if (!processing) closeRef.current();
-      return;
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && (document.activeElement === first || !ref.current.contains(document.activeElement))) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  // Not while sending; the opener puts focus back on the finish button (or the success view).
+  const { ref, onKeyDown } = useDialogFocus(
+    () => {
+      if (!processing) onClose();
+    },
+    { returnFocus: false },
+  );
 
   const check = (key: string, label: string, opts: { required?: boolean; hint?: string } = {}) => (
     <div>
@@ -205,7 +178,7 @@ export function ConfirmDialog({
           </p>
         )}
         <div className="modal__actions" style={{ gap: '0.75rem', flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => closeRef.current()} disabled={processing}>
+          <Button variant="outlined" onClick={() => onClose()} disabled={processing}>
             {t('SUBMIT.DIALOG.CANCEL')}
           </Button>
           <Button

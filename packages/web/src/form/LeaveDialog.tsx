@@ -1,55 +1,20 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Blocker } from 'react-router';
 import { Button, buttonClass } from '../components/Button';
 import { LeaveGuardContext } from './leaveGuard';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useDialogFocus } from './useDialogFocus';
 
 /**
- * "Leave the form?" (an alert dialog, like Modal.tsx): focus moves in to Stay (the safe
- * choice), Tab stays inside, Escape and Stay keep the user on the form, and focus returns to
- * where it was (the link they followed).
+ * "Leave the form?", an alert dialog (focus handling shared with Modal.tsx in useDialogFocus):
+ * focus moves in to Stay (the safe choice), Tab stays inside, Escape and Stay keep the user on
+ * the form, and focus returns to where it was (the link they followed).
  */
 export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
   const { t } = useTranslation();
   const uid = useId().replace(/:/g, '');
-  const ref = useRef<HTMLDivElement>(null);
   const stayRef = useRef<HTMLButtonElement>(null);
-  const stay = useRef(onStay);
-  stay.current = onStay;
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    stayRef.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      stay.current();
-      return;
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && (document.activeElement === first || !ref.current.contains(document.activeElement))) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  const { ref, onKeyDown } = useDialogFocus(onStay, { initialFocus: stayRef });
 
   return (
     <div className="modal-backdrop">
@@ -72,7 +37,7 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
             ref={stayRef}
             type="button"
             className={buttonClass('primary')}
-            onClick={() => stay.current()}
+            onClick={() => onStay()}
             data-testid="leave-stay"
           >
             {t('FORM.LEAVE.STAY')}

@@ -1,11 +1,15 @@
-import { defaultFormValues, type FormValues, type PrefillField } from '@ros/domain';
+import type { FormValues } from '@ros/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../test/render';
+import {
+  openConfirmDialog,
+  renderRequestForm,
+  tickRequired,
+  type User,
+  VALID_VALUES,
+} from '../test/requestForm';
 import { DRAFT_KEY } from './draft';
-import { monthRanges, RequestForm } from './RequestForm';
-import type { ReferenceLists } from './reference';
+import { monthRanges } from './RequestForm';
 
 // The bot check loads the ALTCHA web component, which jsdom cannot run; the dialog only needs a token.
 vi.mock('./botcheck', () => ({
@@ -14,76 +18,9 @@ vi.mock('./botcheck', () => ({
   BotCheckWidget: () => null,
 }));
 
-const LISTS: ReferenceLists = {
-  countries: [
-    { code: 'CZ', code_csu: '203', name_cz: 'Česká republika', name_en: 'Czech Republic' },
-    { code: 'DE', code_csu: '276', name_cz: 'Německo', name_en: 'Germany' },
-    { code: '##', code_csu: '000', name_cz: 'Bez státní příslušnosti', name_en: 'Stateless' },
-    { code: 'SK', code_csu: '703', name_cz: 'Slovensko', name_en: 'Slovakia' },
-  ],
-  municipalities: [
-    { code: '582786', name: 'Brno', long_name: 'Brno', district: '40711' },
-    { code: '554782', name: 'Praha', long_name: 'Praha', district: '40924' },
-    { code: '500011', name: 'Žďár', long_name: 'Žďár (Blansko)', district: '40703' },
-  ],
-  districts: [
-    { code: '40711', name: 'Brno-město' },
-    { code: '40924', name: 'Praha' },
-    { code: '40703', name: 'Blansko' },
-  ],
-  deliveryTypes: [
-    { code: 'DATOVKOU', name_cz: 'Do datové schránky', name_en: 'To a data mailbox' },
-    { code: 'EMAIL', name_cz: 'E-mailem', name_en: 'By e-mail' },
-  ],
-  documentTypes: [
-    { code: 'OP_CR', name_cz: 'Občanský průkaz ČR', name_en: 'Czech identity card' },
-    { code: 'PAS', name_cz: 'Cestovní pas', name_en: 'Passport' },
-  ],
-  verificationTypes: [
-    { code: 'OSVEDCENI1', name_cz: 'Potvrzení zaměstnavatele', name_en: "Employer's confirmation" },
-  ],
-  dialCodes: [{ code: '+420', name_cz: 'Česká republika', name_en: 'Czech Republic' }],
-  activityTypes: [
-    { code: '1', name_cz: 'Zaměstnání', name_en: 'Employment' },
-    { code: '2', name_cz: 'Studium', name_en: 'Education' },
-    { code: '3', name_cz: 'Jiné', name_en: 'Other' },
-  ],
-};
-
-function setup(
-  opts: {
-    values?: Partial<FormValues>;
-    readOnly?: PrefillField[];
-    noPrefill?: boolean;
-    dataMailboxDelivery?: boolean;
-    lang?: 'en' | 'cs';
-    duplicate?: boolean;
-  } = {},
-) {
-  window.sessionStorage.clear();
-  const user = userEvent.setup();
-  const view = renderApp({
-    path: opts.lang === 'cs' ? '/form' : '/form?lang=en',
-    children: (
-      <RequestForm
-        duplicate={opts.duplicate ?? false}
-        lists={LISTS}
-        onExit={() => {}}
-        start={{
-          values: { ...defaultFormValues(), ...opts.values },
-          readOnly: opts.readOnly ?? [],
-          noPrefill: opts.noPrefill ?? true,
-          dataMailboxDelivery: opts.dataMailboxDelivery ?? false,
-        }}
-      />
-    ),
-  });
-  return { user, ...view };
-}
-
 const box = (id: string) => document.getElementById(id) as HTMLInputElement;
 
-async function choose(user: ReturnType<typeof userEvent.setup>, id: string, typed: string) {
+async function choose(user: User, id: string, typed: string) {
   await user.clear(box(id));
   await user.type(box(id), typed);
   await user.keyboard('{Enter}');
@@ -91,7 +28,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, id: string, type
 
 describe('RequestForm reactions', () => {
   it('copies the last name to the birth name until the birth name is edited', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     await user.type(box('last_name'), 'Nová');
     expect(box('birth_name')).toHaveValue('Nová');
@@ -103,7 +40,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('birth country: CZ picks a municipality from the list and sets its district; elsewhere free text', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     await choose(user, 'birth_state', 'germ');
     expect(box('birth_state')).toHaveValue('Germany');
@@ -121,7 +58,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('enables the birth number only with a valid birth date; completes a partial date', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     expect(box('birth_number')).toBeDisabled();
     await user.type(box('birth_date'), '5.3.1990');
@@ -137,7 +74,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('citizenship ## disables and clears the second; CZ makes the birth number required', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     expect(screen.getByText('Birth number', { selector: 'label' })).toHaveTextContent('(optional)');
     await choose(user, 'citizen_of_1', 'cz');
@@ -150,7 +87,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('offers DATOVKOU only with a known data mailbox', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     const delivery = box('delivery_type') as unknown as HTMLSelectElement;
     const codes = () => [...delivery.options].map((o) => o.value);
@@ -162,7 +99,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('hides the data mailbox when a prefill does not know one; shows it read-only when it does', async () => {
-    setup({ noPrefill: false });
+    renderRequestForm({ noPrefill: false });
     await screen.findByTestId('finish');
     expect(box('data_mailbox')).toBeNull();
     const codes = [...(box('delivery_type') as unknown as HTMLSelectElement).options].map((o) => o.value);
@@ -170,7 +107,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('prefilled fields are read-only; DATOVKOU is offered for a known data mailbox', async () => {
-    setup({
+    renderRequestForm({
       noPrefill: false,
       dataMailboxDelivery: true,
       values: { first_name: 'Martin', data_mailbox: 'h7k2m9p', citizen_of_1: 'CZ', birth_date: '1972-02-28' },
@@ -187,7 +124,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('disables field2 for activity type Other; rows are added and removed', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     await user.click(screen.getByTestId('add-activity'));
     await waitFor(() => expect(box('past_activities-0-from')).toHaveFocus());
@@ -200,7 +137,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('the first stay abroad opens the modal (Escape closes, focus moves on); add hides at 6', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     await user.click(screen.getByTestId('add-abroad'));
     const dialog = screen.getByRole('dialog');
@@ -218,7 +155,7 @@ describe('RequestForm reactions', () => {
   });
 
   it('copies the home address into the contact address', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     await user.type(box('home_street'), 'Dlouhá');
     await user.type(box('home_city'), 'Brno');
@@ -232,7 +169,7 @@ describe('RequestForm reactions', () => {
 
 describe('RequestForm errors and finish', () => {
   it('shows the first error only after the user changed the field, linked by aria-describedby', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     expect(box('first_name')).not.toHaveAttribute('aria-invalid');
     await user.type(box('first_name'), 'J');
@@ -246,7 +183,7 @@ describe('RequestForm errors and finish', () => {
   });
 
   it('finish with an invalid form: alert, error summary with links, focus on it', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     const finish = await screen.findByTestId('finish');
     expect(finish).toHaveAttribute('data-state', 'invalid');
     await user.click(finish);
@@ -261,7 +198,7 @@ describe('RequestForm errors and finish', () => {
   });
 
   it('shows the uncovered months, the clock state and TIME_NOT_COVERED after editing the employer start', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     const now = new Date();
     const mm = String(now.getMonth() + 1).padStart(2, '0');
@@ -275,32 +212,7 @@ describe('RequestForm errors and finish', () => {
   });
 
   it('a complete form: the finish button is highlighted and finishing shows the complete state', async () => {
-    const values: Partial<FormValues> = {
-      first_name: 'Jana',
-      last_name: 'Nová',
-      birth_name: 'Nová',
-      sex: '2',
-      birth_date: '1990-03-05',
-      birth_state: 'DE',
-      birth_municipality: 'München',
-      citizen_of_1: 'DE',
-      document_type: 'PAS',
-      document_number: 'C01X00T47',
-      home_street: 'Dlouhá',
-      home_city: 'Brno',
-      home_zip: '60200',
-      home_state: 'CZ',
-      contact_street: 'Dlouhá',
-      contact_city: 'Brno',
-      contact_zip: '60200',
-      contact_state: 'CZ',
-      email: 'jana@example.cz',
-      delivery_type: 'EMAIL',
-      employer_current_name: 'Letiště',
-      employer_current_from: '01/2015',
-      employer_current_description: 'Odbavení',
-    };
-    const { user } = setup({ values, noPrefill: false });
+    const { user } = renderRequestForm({ values: VALID_VALUES, noPrefill: false });
     const finish = await screen.findByTestId('finish');
     expect(finish).toHaveAttribute('data-state', 'valid');
     expect(finish).toHaveClass('btn--primary');
@@ -318,7 +230,7 @@ describe('RequestForm errors and finish', () => {
   });
 
   it('labels say (optional) in Czech too', async () => {
-    setup({ lang: 'cs' });
+    renderRequestForm({ lang: 'cs' });
     await screen.findByTestId('finish');
     expect(document.querySelector('label[for="home_org_num"]')).toHaveTextContent('(nepovinné)');
     expect(document.querySelector('label[for="home_street"]')).not.toHaveTextContent('(nepovinné)');
@@ -327,7 +239,7 @@ describe('RequestForm errors and finish', () => {
 
 describe('RequestForm in duplicate mode', () => {
   it('hides the sections duplicate mode hides; the duplicate types exclude each other', async () => {
-    const { user } = setup({ duplicate: true });
+    const { user } = renderRequestForm({ duplicate: true });
     await screen.findByTestId('finish');
     for (const id of [
       'sex',
@@ -352,33 +264,8 @@ describe('RequestForm in duplicate mode', () => {
   });
 });
 
-/** A form the browser's rules accept (the server may still reject it). */
-const COMPLETE: Partial<FormValues> = {
-  first_name: 'Jana',
-  last_name: 'Nová',
-  birth_name: 'Nová',
-  sex: '2',
-  birth_date: '1990-03-05',
-  birth_state: 'DE',
-  birth_municipality: 'München',
-  citizen_of_1: 'DE',
-  other_citizenships: ['SK'],
-  document_type: 'PAS',
-  document_number: 'C01X00T47',
-  home_street: 'Dlouhá',
-  home_city: 'Brno',
-  home_zip: '60200',
-  home_state: 'CZ',
-  contact_street: 'Dlouhá',
-  contact_city: 'Brno',
-  contact_zip: '60200',
-  contact_state: 'CZ',
-  email: 'jana@example.cz',
-  delivery_type: 'EMAIL',
-  employer_current_name: 'Letiště',
-  employer_current_from: '01/2015',
-  employer_current_description: 'Odbavení',
-};
+/** A form the browser's rules accept (the server may still reject it), with a second citizenship. */
+const COMPLETE: Partial<FormValues> = { ...VALID_VALUES, other_citizenships: ['SK'] };
 
 /** Renders a complete form whose POST /api/ros answers `submit`, finishes and sends it. */
 async function submitWith(
@@ -386,36 +273,20 @@ async function submitWith(
   lang: 'en' | 'cs' = 'en',
   values: Partial<FormValues> = {},
 ) {
-  window.sessionStorage.clear();
-  const user = userEvent.setup();
-  const view = renderApp({
-    path: lang === 'en' ? '/form?lang=en' : '/form',
+  const view = renderRequestForm({
+    lang,
+    values: { ...COMPLETE, ...values },
+    noPrefill: false,
     api: {
       '/api/ros/validate': { status: 200, body: { okDate: true, okDuplications: true } },
       '/api/ros': submit,
     },
-    children: (
-      <RequestForm
-        duplicate={false}
-        lists={LISTS}
-        onExit={() => {}}
-        start={{
-          values: { ...defaultFormValues(), ...COMPLETE, ...values },
-          readOnly: [],
-          noPrefill: false,
-          dataMailboxDelivery: false,
-        }}
-      />
-    ),
   });
-  await user.click(await screen.findByTestId('finish'));
-  await screen.findByTestId('confirm-dialog');
-  for (const id of ['confirm-signature', 'confirm-affidavit', 'confirm-purpose']) {
-    await user.click(screen.getByTestId(id));
-  }
-  await user.click(screen.getByTestId('confirm-submit'));
+  await openConfirmDialog(view.user);
+  await tickRequired(view.user);
+  await view.user.click(screen.getByTestId('confirm-submit'));
   await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
-  return { user, ...view };
+  return view;
 }
 
 // A whole finish -> confirm -> submit round per test: slower than the default 5 s on a busy machine.
@@ -511,7 +382,7 @@ describe('RequestForm: the server rejects fields (400 INVALID_FORM)', { timeout:
 
 describe('RequestForm tooltips', () => {
   it('info buttons beside the labels of fields whose meaning is not obvious', async () => {
-    const { user } = setup();
+    const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     for (const field of ['birth_number', 'document_number', 'data_mailbox', 'delivery_type']) {
       const label = document.querySelector(`label[for="${field}"]`)?.firstChild?.textContent ?? '';
@@ -527,7 +398,7 @@ describe('RequestForm tooltips', () => {
   });
 
   it('the finish button explains its state; remove buttons say what they remove', async () => {
-    const { user } = setup({ lang: 'cs' });
+    const { user } = renderRequestForm({ lang: 'cs' });
     const finish = await screen.findByTestId('finish');
     expect(finish).toHaveAccessibleDescription(/Některé údaje chybí nebo nejsou správně/);
     await user.click(screen.getByTestId('add-activity'));
@@ -536,7 +407,7 @@ describe('RequestForm tooltips', () => {
   });
 
   it('a valid form: the finish button has no tooltip', async () => {
-    setup({ values: COMPLETE, noPrefill: false });
+    renderRequestForm({ values: COMPLETE, noPrefill: false });
     const finish = await screen.findByTestId('finish');
     expect(finish).toHaveAttribute('data-state', 'valid');
     expect(finish).not.toHaveAttribute('aria-describedby');

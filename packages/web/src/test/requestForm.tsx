@@ -1,0 +1,129 @@
+import { defaultFormValues, type FormValues, type PrefillField } from '@ros/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RequestForm } from '../form/RequestForm';
+import type { ReferenceLists } from '../form/reference';
+import { type RenderAppOptions, renderApp } from './render';
+
+/**
+ * Step 2 of the request form in unit tests: small pick lists, a complete set of values and the
+ * render call, written once for RequestForm.test.tsx and ConfirmDialog.test.tsx. Each test file
+ * still mocks './botcheck' itself (vi.mock is per file).
+ */
+
+export type User = ReturnType<typeof userEvent.setup>;
+
+/** A few entries of each pick list: enough for every reaction the tests drive. */
+export const TEST_LISTS: ReferenceLists = {
+  countries: [
+    { code: 'CZ', code_csu: '203', name_cz: 'Česká republika', name_en: 'Czech Republic' },
+    { code: 'DE', code_csu: '276', name_cz: 'Německo', name_en: 'Germany' },
+    { code: '##', code_csu: '000', name_cz: 'Bez státní příslušnosti', name_en: 'Stateless' },
+    { code: 'SK', code_csu: '703', name_cz: 'Slovensko', name_en: 'Slovakia' },
+  ],
+  municipalities: [
+    { code: '582786', name: 'Brno', long_name: 'Brno', district: '40711' },
+    { code: '554782', name: 'Praha', long_name: 'Praha', district: '40924' },
+    { code: '500011', name: 'Žďár', long_name: 'Žďár (Blansko)', district: '40703' },
+  ],
+  districts: [
+    { code: '40711', name: 'Brno-město' },
+    { code: '40924', name: 'Praha' },
+    { code: '40703', name: 'Blansko' },
+  ],
+  deliveryTypes: [
+    { code: 'DATOVKOU', name_cz: 'Do datové schránky', name_en: 'To a data mailbox' },
+    { code: 'EMAIL', name_cz: 'E-mailem', name_en: 'By e-mail' },
+  ],
+  documentTypes: [
+    { code: 'OP_CR', name_cz: 'Občanský průkaz ČR', name_en: 'Czech identity card' },
+    { code: 'PAS', name_cz: 'Cestovní pas', name_en: 'Passport' },
+  ],
+  verificationTypes: [
+    { code: 'OSVEDCENI1', name_cz: 'Potvrzení zaměstnavatele', name_en: "Employer's confirmation" },
+  ],
+  dialCodes: [{ code: '+420', name_cz: 'Česká republika', name_en: 'Czech Republic' }],
+  activityTypes: [
+    { code: '1', name_cz: 'Zaměstnání', name_en: 'Employment' },
+    { code: '2', name_cz: 'Studium', name_en: 'Education' },
+    { code: '3', name_cz: 'Jiné', name_en: 'Other' },
+  ],
+};
+
+/** A form the browser's rules accept in normal mode (covered since 01/2015); the server may still reject it. */
+export const VALID_VALUES: Partial<FormValues> = {
+  first_name: 'Jana',
+  last_name: 'Nová',
+  birth_name: 'Nová',
+  sex: '2',
+  birth_date: '1990-03-05',
+  birth_state: 'DE',
+  birth_municipality: 'München',
+  citizen_of_1: 'DE',
+  document_type: 'PAS',
+  document_number: 'C01X00T47',
+  home_street: 'Dlouhá',
+  home_city: 'Brno',
+  home_zip: '60200',
+  home_state: 'CZ',
+  contact_street: 'Dlouhá',
+  contact_city: 'Brno',
+  contact_zip: '60200',
+  contact_state: 'CZ',
+  email: 'jana@example.cz',
+  delivery_type: 'EMAIL',
+  employer_current_name: 'Letiště',
+  employer_current_from: '01/2015',
+  employer_current_description: 'Odbavení',
+};
+
+export interface RequestFormOptions {
+  /** On top of the empty form (`defaultFormValues()`). */
+  values?: Partial<FormValues>;
+  readOnly?: PrefillField[];
+  /** Filled without a document (default true). */
+  noPrefill?: boolean;
+  dataMailboxDelivery?: boolean;
+  /** English unless told (`?lang=en`). */
+  lang?: 'en' | 'cs';
+  duplicate?: boolean;
+  /** API answers, as for renderApp. */
+  api?: RenderAppOptions['api'];
+}
+
+/** Renders step 2 in the whole shell, with no draft of an earlier test; returns the view and a user. */
+export function renderRequestForm(opts: RequestFormOptions = {}) {
+  window.sessionStorage.clear();
+  const user = userEvent.setup();
+  const view = renderApp({
+    path: opts.lang === 'cs' ? '/form' : '/form?lang=en',
+    api: opts.api,
+    children: (
+      <RequestForm
+        duplicate={opts.duplicate ?? false}
+        lists={TEST_LISTS}
+        onExit={() => {}}
+        start={{
+          values: { ...defaultFormValues(), ...opts.values },
+          readOnly: opts.readOnly ?? [],
+          noPrefill: opts.noPrefill ?? true,
+          dataMailboxDelivery: opts.dataMailboxDelivery ?? false,
+        }}
+      />
+    ),
+  });
+  return { user, ...view };
+}
+
+/** Clicks the finish button (once the form shows) and waits for the confirmation dialog. */
+export async function openConfirmDialog(user: User): Promise<HTMLElement> {
+  await user.click(await screen.findByTestId('finish'));
+  return screen.findByTestId('confirm-dialog');
+}
+
+/** Ticks the three required declarations of the open confirmation dialog. */
+export async function tickRequired(user: User): Promise<void> {
+  for (const id of ['confirm-signature', 'confirm-affidavit', 'confirm-purpose']) {
+    await user.click(screen.getByTestId(id));
+  }
+}
