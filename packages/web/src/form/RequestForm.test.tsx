@@ -27,6 +27,21 @@ async function choose(user: User, id: string, typed: string) {
 }
 
 describe('RequestForm reactions', () => {
+  it('other citizenships: "Clear all" removes every chosen country and keeps focus in the field', async () => {
+    const { user } = renderRequestForm({ values: { other_citizenships: ['SK'] } });
+    await screen.findByTestId('finish');
+    // One country: its own remove button is enough.
+    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
+    await choose(user, 'other_citizenships', 'Germ');
+    expect(
+      within(document.getElementById('other_citizenships-chosen') as HTMLElement).getAllByRole('listitem'),
+    ).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(document.getElementById('other_citizenships-chosen')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
+    expect(document.activeElement).toBe(box('other_citizenships'));
+  });
+
   it('copies the last name to the birth name until the birth name is edited', async () => {
     const { user } = renderRequestForm();
     await screen.findByTestId('finish');

@@ -1077,6 +1077,19 @@ function OtherCitizenships({
               ))}
             </ul>
           )}
+          {!readOnly && value.length > 1 && (
+            <button
+              type="button"
+              className="chips__clear"
+              onClick={() => {
+                onChange([]);
+                // The button goes with the chips: focus stays in the field.
+                document.getElementById('other_citizenships')?.focus();
+              }}
+            >
+              {t('FORM.COMBOBOX.CLEAR_ALL')}
+            </button>
+          )}
           {readOnly ? (
             <input id="other_citizenships" className="input" readOnly value={value.map(nameOf).join(', ')} />
           ) : (
