@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   openConfirmDialog,
   renderRequestForm,
+  TEST_LISTS,
   tickRequired,
   type User,
   VALID_VALUES,
@@ -267,8 +268,8 @@ describe('RequestForm in duplicate mode', () => {
     ]) {
       expect(document.getElementById(id) ?? screen.queryByTestId(id)).toBeNull();
     }
-    const damaged = screen.getByRole('checkbox', { name: 'The certificate was damaged' });
-    const stolen = screen.getByRole('checkbox', { name: 'The certificate was lost or stolen' });
+    const damaged = screen.getByRole('checkbox', { name: 'Damaged document' });
+    const stolen = screen.getByRole('checkbox', { name: 'Lost or stolen document' });
     await user.click(damaged);
     expect(damaged).toBeChecked();
     await user.click(stolen);
@@ -276,6 +277,20 @@ describe('RequestForm in duplicate mode', () => {
     expect(damaged).not.toBeChecked();
     // Coverage does not count in duplicate mode: only the fields decide.
     expect(screen.queryByTestId('coverage')).toBeNull();
+  });
+
+  it('duplicate types come from the server list: its names, and a reason switched off cannot be chosen', async () => {
+    renderRequestForm({
+      duplicate: true,
+      lang: 'cs',
+      lists: {
+        ...TEST_LISTS,
+        duplicateTypes: TEST_LISTS.duplicateTypes.map((d) => ({ ...d, disabled: d.code === 'ODCIZENI' })),
+      },
+    });
+    await screen.findByTestId('finish');
+    expect(screen.getByRole('checkbox', { name: 'Poškození dokladu' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Ztráta nebo odcizení dokladu' })).toBeDisabled();
   });
 });
 

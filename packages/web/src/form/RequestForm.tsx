@@ -45,7 +45,7 @@ import { clearDraft, type Draft, saveDraft } from './draft';
 import { Field, useMessageText } from './fields';
 import { useLeaveGuard } from './leaveGuard';
 import { Modal } from './Modal';
-import { type CodeItem, itemName, type ReferenceLists } from './reference';
+import { type CodeItem, type DuplicateType, itemName, type ReferenceLists } from './reference';
 import { SuccessView } from './SuccessView';
 import {
   invalidFormErrors,
@@ -956,6 +956,8 @@ export function RequestForm({
 
       {duplicate && (
         <DuplicateTypes
+          items={lists.duplicateTypes}
+          lang={lang}
           value={values.duplicate_type}
           error={errorText('duplicate_type')}
           onChange={(next) => set('duplicate_type', next)}
@@ -1110,16 +1112,19 @@ function OtherCitizenships({
 }
 
 function DuplicateTypes({
+  items,
+  lang,
   value,
   error,
   onChange,
 }: {
+  items: readonly DuplicateType[];
+  lang: 'cs' | 'en';
   value: string[];
   error: string;
   onChange: (next: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const codes = ['POSKOZENI', 'ODCIZENI'];
   return (
     <section className="card form-section" aria-labelledby="duplicate-types-title">
       <h2 id="duplicate-types-title">{t('FORM.SECTIONS.duplicate')}</h2>
@@ -1129,14 +1134,16 @@ function DuplicateTypes({
         aria-describedby={error ? 'duplicate_type-error' : undefined}
       >
         <legend className="field__label">{t('FORM.FIELDS.duplicate_type')}</legend>
-        {codes.map((c) => (
-          <label key={c} className="check">
+        {/* The server's list names the reasons, as the PDF does; one switched off stays visible. */}
+        {items.map((item) => (
+          <label key={item.code} className="check">
             <input
               type="checkbox"
-              checked={value.includes(c)}
-              onChange={() => onChange(toggleDuplicateType(value, c))}
+              checked={value.includes(item.code)}
+              disabled={item.disabled === true && !value.includes(item.code)}
+              onChange={() => onChange(toggleDuplicateType(value, item.code))}
             />{' '}
-            {t(`FORM.DUPLICATE_TYPE.${c}`)}
+            {lang === 'en' ? item.name_en : item.name_cz}
           </label>
         ))}
         {error && (

@@ -7,6 +7,10 @@ export interface CodeItem {
   name_cz: string;
   name_en: string;
 }
+/** A duplicate reason; a `disabled` one is shown but cannot be chosen (the authority switched it off). */
+export interface DuplicateType extends CodeItem {
+  disabled?: boolean;
+}
 export interface Country extends CodeItem {
   code_csu: string;
 }
@@ -30,6 +34,7 @@ export interface ReferenceLists {
   verificationTypes: CodeItem[];
   dialCodes: CodeItem[];
   activityTypes: CodeItem[];
+  duplicateTypes: DuplicateType[];
 }
 
 const cache = new Map<string, Promise<ReferenceLists>>();
@@ -44,6 +49,7 @@ async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
     verificationTypes,
     dialCodes,
     activityTypes,
+    duplicateTypes,
   ] = await Promise.all([
     apiGet<Country[]>(lang === 'en' ? '/countries?lang=en' : '/countries'),
     apiGet<Municipality[]>('/municipalities'),
@@ -53,6 +59,7 @@ async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
     apiGet<CodeItem[]>('/verification-types'),
     apiGet<CodeItem[]>('/dial-codes'),
     apiGet<CodeItem[]>('/activity-types'),
+    apiGet<DuplicateType[]>('/duplicate-types'),
   ]);
   return {
     countries,
@@ -63,6 +70,7 @@ async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
     verificationTypes,
     dialCodes,
     activityTypes,
+    duplicateTypes,
   };
 }
 

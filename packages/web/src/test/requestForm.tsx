@@ -43,6 +43,10 @@ export const TEST_LISTS: ReferenceLists = {
     { code: 'OSVEDCENI1', name_cz: 'Potvrzení zaměstnavatele', name_en: "Employer's confirmation" },
   ],
   dialCodes: [{ code: '+420', name_cz: 'Česká republika', name_en: 'Czech Republic' }],
+  duplicateTypes: [
+    { code: 'POSKOZENI', name_cz: 'Poškození dokladu', name_en: 'Damaged document', disabled: false },
+    { code: 'ODCIZENI', name_cz: 'Ztráta nebo odcizení dokladu', name_en: 'Lost or stolen document' },
+  ],
   activityTypes: [
     { code: '1', name_cz: 'Zaměstnání', name_en: 'Employment' },
     { code: '2', name_cz: 'Studium', name_en: 'Education' },
@@ -89,6 +93,8 @@ export interface RequestFormOptions {
   duplicate?: boolean;
   /** API answers, as for renderApp. */
   api?: RenderAppOptions['api'];
+  /** Pick lists (TEST_LISTS unless told). */
+  lists?: ReferenceLists;
 }
 
 /** Renders step 2 in the whole shell, with no draft of an earlier test; returns the view and a user. */
@@ -101,7 +107,7 @@ export function renderRequestForm(opts: RequestFormOptions = {}) {
     children: (
       <RequestForm
         duplicate={opts.duplicate ?? false}
-        lists={TEST_LISTS}
+        lists={opts.lists ?? TEST_LISTS}
         onExit={() => {}}
         start={{
           values: { ...defaultFormValues(), ...opts.values },
