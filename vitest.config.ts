@@ -32,6 +32,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // Whole-form tests type many keystrokes through jsdom: on 2 busy cores one takes several
+          // seconds, more than the default 5 s.
+          testTimeout: 20000,
         },
       },
     ],

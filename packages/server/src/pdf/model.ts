@@ -1,4 +1,10 @@
-import { type FormValues, formatBirthNumber, formatTelephone, isoToDisplay } from '@ros/domain';
+import {
+  type FormValues,
+  formatBirthNumber,
+  formatTelephone,
+  isoToDisplay,
+  requiredAttachments,
+} from '@ros/domain';
 import type { Db } from '../db/database.js';
 import type { StoredRequest } from '../requests/repository.js';
 import { fill, PDF_LABELS, type PdfLabels, type PdfLanguage } from './labels.js';
@@ -241,9 +247,9 @@ export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfMode
 
   // Statements 1-3 are required to submit, so a stored request has them ticked.
   const ticked = [true, true, true, v.send_notifications_email, v.send_notifications_phone];
-  const attachments: string[] = [];
-  if (!dup && v.abroad_stay.length > 0) attachments.push(L.attachmentsAbroad);
-  if (v.birth_number.trim() === '') attachments.push(L.attachmentsForeigner);
+  const attachments = requiredAttachments(v, dup).map((a) =>
+    a === 'abroad' ? L.attachmentsAbroad : L.attachmentsForeigner,
+  );
 
   return {
     lang,

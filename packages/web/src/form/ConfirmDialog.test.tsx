@@ -267,6 +267,10 @@ describe('finish, submit and success', () => {
     );
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
-    expect(screen.queryByTestId('attachment-alert')).toBeNull();
+    // No stays abroad: no criminal-record extracts; no Czech birth number: a copy of the identity
+    // document (the same list as the PDF's).
+    const attachments = screen.getByTestId('attachment-alert');
+    expect(attachments).not.toHaveTextContent('criminal record');
+    expect(attachments).toHaveTextContent('copy of your identity document');
   });
 });

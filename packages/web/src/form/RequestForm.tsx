@@ -26,6 +26,7 @@ import {
   monthIndex,
   normalizeMonthYear,
   type PrefillField,
+  requiredAttachments,
   SEX_CODES,
   toggleDuplicateType,
   type ValidationError,
@@ -592,7 +593,7 @@ export function RequestForm({
   const birthCz = isDistrictEnabled(values.birth_state);
 
   // Duplicate mode hides the stays abroad (a prefill may still hold some): no attachment note, as in the PDF.
-  if (done) return <SuccessView answer={done} abroad={!duplicate && values.abroad_stay.length > 0} />;
+  if (done) return <SuccessView answer={done} attachments={requiredAttachments(values, duplicate)} />;
 
   return (
     <form

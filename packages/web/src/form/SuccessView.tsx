@@ -1,3 +1,4 @@
+import type { Attachment } from '@ros/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
@@ -7,10 +8,10 @@ import { pdfPath, type SubmitAnswer } from './submit';
 /**
  * The screen after a successful submission (spec section 2 "After success"): the reference
  * number and what to do with the PDF, which the browser starts downloading at once (it is an
- * attachment, so the page stays), a link to download it again, the attachments note when the
- * person stayed abroad, and an exit that reloads the app.
+ * attachment, so the page stays), a link to download it again, what to attach (the same list the
+ * PDF gives, `requiredAttachments` of @ros/domain), and an exit that reloads the app.
  */
-export function SuccessView({ answer, abroad }: { answer: SubmitAnswer; abroad: boolean }) {
+export function SuccessView({ answer, attachments }: { answer: SubmitAnswer; attachments: Attachment[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -40,14 +41,15 @@ export function SuccessView({ answer, abroad }: { answer: SubmitAnswer; abroad: 
           </a>
         </p>
       </section>
-      {abroad && (
+      {attachments.length > 0 && (
         <section
           className="card form-section"
           aria-labelledby="submit-attachment-title"
           data-testid="attachment-alert"
         >
           <h2 id="submit-attachment-title">{t('SUBMIT.ATTACHMENT.TITLE')}</h2>
-          <p>{t('SUBMIT.ATTACHMENT.TEXT')}</p>
+          {attachments.includes('abroad') && <p>{t('SUBMIT.ATTACHMENT.TEXT')}</p>}
+          {attachments.includes('identity') && <p>{t('SUBMIT.ATTACHMENT.IDENTITY')}</p>}
         </section>
       )}
       <div className="form-actions">
