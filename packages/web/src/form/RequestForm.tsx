@@ -874,13 +874,11 @@ export function RequestForm({
                     optional: duplicate || !isField2Enabled(type),
                   })}
                 </div>
-                <Tooltip content={t('FORM.TOOLTIPS.REMOVE_ACTIVITY')} position="right" tapToggle={false}>
-                  {(describedBy) => (
-                    <Button variant="link" aria-describedby={describedBy} onClick={() => removeActivity(i)}>
-                      {t('FORM.ACTIVITY.REMOVE', { n: i + 1 })}
-                    </Button>
-                  )}
-                </Tooltip>
+                <RemoveRowButton
+                  label={t('FORM.ACTIVITY.REMOVE', { n: i + 1 })}
+                  tooltip={t('FORM.TOOLTIPS.REMOVE_ACTIVITY')}
+                  onClick={() => removeActivity(i)}
+                />
               </fieldset>
             );
           })}
@@ -929,13 +927,11 @@ export function RequestForm({
                     )}
                   </Field>
                 </div>
-                <Tooltip content={t('FORM.TOOLTIPS.REMOVE_ABROAD')} position="right" tapToggle={false}>
-                  {(describedBy) => (
-                    <Button variant="link" aria-describedby={describedBy} onClick={() => removeStay(i)}>
-                      {t('FORM.ABROAD.REMOVE', { n: i + 1 })}
-                    </Button>
-                  )}
-                </Tooltip>
+                <RemoveRowButton
+                  label={t('FORM.ABROAD.REMOVE', { n: i + 1 })}
+                  tooltip={t('FORM.TOOLTIPS.REMOVE_ABROAD')}
+                  onClick={() => removeStay(i)}
+                />
               </fieldset>
             );
           })}
@@ -1109,6 +1105,27 @@ function OtherCitizenships({
         </>
       )}
     </Field>
+  );
+}
+
+/** The remove button of a past-activity or stay-abroad row, with its tooltip (a tap removes, not explains). */
+function RemoveRowButton({
+  label,
+  tooltip,
+  onClick,
+}: {
+  label: string;
+  tooltip: string;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip content={tooltip} position="right" tapToggle={false}>
+      {(describedBy) => (
+        <Button variant="link" aria-describedby={describedBy} onClick={onClick}>
+          {label}
+        </Button>
+      )}
+    </Tooltip>
   );
 }
 
