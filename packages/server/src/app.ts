@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { API_SECURITY_HEADERS } from './apiHeaders.js';
 import type { AppContext } from './context.js';
-import { ApiError, type ApiErrorBody, notFound } from './errors.js';
+import { ApiError, type ApiErrorBody, apiErrorBody, notFound } from './errors.js';
+import { openValidityCheck } from './records/validityCheck.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
@@ -16,20 +19,13 @@ import { searchRoutes } from './routes/search.js';
 import { submitRoutes } from './routes/submit.js';
 import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
+import { createValidityFastPath } from './validityFastPath.js';
 
 /** Strips the query string: it can carry tokens, and logs never hold personal data. */
 function pathOnly(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 }
-
-const API_SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-};
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
@@ -50,12 +46,30 @@ export async function buildApp(
   ctx: AppContext,
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
+  // Plain GETs of the validity check are answered before Fastify (validityFastPath.ts).
+  const validityFast = createValidityFastPath({ trustProxy: ctx.config.trustProxy });
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     requestTimeout: 30000,
+    // The server Fastify would make (same timeouts), with the fast path in front of Fastify's handler.
+    serverFactory: (handler, options) => {
+      // Fastify fills in its defaults before it calls the factory.
+      const o = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      const server = createServer((req, res) => {
+        if (!validityFast.handle(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = o.keepAliveTimeout;
+      server.requestTimeout = o.requestTimeout;
+      server.setTimeout(o.connectionTimeout);
+      return server;
+    },
+  });
+  app.addHook('preClose', (done) => {
+    validityFast.closing = true;
+    done();
   });
 
   await app.register(rateLimit, { global: false });
@@ -63,8 +77,7 @@ export async function buildApp(
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) {
       if (err.headers) reply.headers(err.headers);
-      const body: ApiErrorBody = { error: { code: err.code, message: err.message, fields: err.fields } };
-      return reply.status(err.statusCode).send(body);
+      return reply.status(err.statusCode).send(apiErrorBody(err));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500)
@@ -104,7 +117,14 @@ export async function buildApp(
         await lists.register(compress, { threshold: 1024 });
         await lists.register(referenceRoutes, ctx);
       });
-      await api.register(validityRoutes, ctx);
+      const check = await openValidityCheck(ctx.db, {
+        refreshMs: ctx.config.validityRefreshMs,
+        perMinute: ctx.config.rateLimitValidityPerMinute,
+        onError: (err) => app.log.warn({ err }, 'validity index: looking for changed certificates failed'),
+      });
+      api.addHook('onClose', async () => check.close());
+      await api.register(validityRoutes, { check });
+      validityFast.check = check;
       await api.register(botCheckRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(validateRoutes, ctx);

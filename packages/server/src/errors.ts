@@ -25,3 +25,8 @@ export const badRequest = (
   message: string,
   fields?: Array<{ path: string; message: string }>,
 ) => new ApiError(400, code, message, fields);
+
+/** The body of an ApiError's answer (used by the app's error handler and the validity fast path). */
+export function apiErrorBody(err: ApiError): ApiErrorBody {
+  return { error: { code: err.code, message: err.message, fields: err.fields } };
+}
