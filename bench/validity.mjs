@@ -154,7 +154,7 @@ async function main() {
         DATABASE_URL: '',
         ROS_DEMO_DATA: 'false',
         ROS_REFERENCE_DOWNLOAD: 'false',
-        ROS_RATE_LIMIT_VALIDITY: '1000000',
+        ROS_RATE_LIMIT_VALIDITY: '1000000000',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },

@@ -16,6 +16,7 @@ import { metadataRoutes } from './routes/metadata.js';
 import { pdfRoutes } from './routes/pdf.js';
 import { referenceRoutes } from './routes/reference.js';
 import { searchRoutes } from './routes/search.js';
+import { niaTestProvider, ssoRoutes } from './routes/sso.js';
 import { submitRoutes } from './routes/submit.js';
 import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
@@ -102,6 +103,8 @@ export async function buildApp(
   });
 
   await app.register(healthRoutes, ctx);
+  // The local NIA-like provider under /nia-test (404 there when ROS_NIA_TEST_PROVIDER is off).
+  await app.register(niaTestProvider, ctx);
   await app.register(
     async (api) => {
       // JSON answers are never rendered as pages: a few fixed headers replace helmet's full set,
@@ -128,6 +131,7 @@ export async function buildApp(
       await api.register(botCheckRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(validateRoutes, ctx);
+      await api.register(ssoRoutes, ctx);
       await api.register(submitRoutes, ctx);
       await api.register(pdfRoutes, ctx);
       // Unknown paths get the same answer as an unknown record (see routes/validity.ts).

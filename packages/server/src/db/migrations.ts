@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DialectName } from './database.js';
+import { niaMigrations } from './migrations-0004-nia.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Add a new entry for every change;
@@ -157,6 +158,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         }
       },
     },
+    ...niaMigrations(dialect),
   };
 }
 

@@ -6,7 +6,8 @@ import { type PersonInput, savePerson } from '../register/persons.js';
 /**
  * The documented demo people (docs/register.md): each path of the search step can be tried
  * with them. Made-up people; birth numbers pass the modulo-11 check. Person ids and their
- * certificate ids are 1001 and up (the validity demo keeps its own range).
+ * certificate ids are 1001 and up (the validity demo keeps its own range). Each has a NIA
+ * identifier `demo-nia-<id>`, so the local NIA-like provider can sign them in (docs/nia.md).
  */
 
 /** 'YYYY-MM-DD' shifted by whole days. */
@@ -20,6 +21,7 @@ export const DEMO_PERSONS: readonly PersonInput[] = [
   {
     // A Czech citizen with a valid certificate and every field filled.
     id: 1001,
+    nia_identifier: 'demo-nia-1001',
     aifo: 'demo-aifo-1001',
     person: {
       jmeno: 'Štěpán',
@@ -76,6 +78,7 @@ export const DEMO_PERSONS: readonly PersonInput[] = [
   {
     // No certificate (a duplicate request for him goes to the birth-number retry).
     id: 1002,
+    nia_identifier: 'demo-nia-1002',
     person: {
       jmeno: 'Karel',
       prijmeni: 'Procházka',
@@ -101,6 +104,7 @@ export const DEMO_PERSONS: readonly PersonInput[] = [
   {
     // Has a data mailbox: delivery through it, the field read-only.
     id: 1003,
+    nia_identifier: 'demo-nia-1003',
     person: {
       jmeno: 'Martin',
       prijmeni: 'Horák',
@@ -131,6 +135,7 @@ export const DEMO_PERSONS: readonly PersonInput[] = [
   {
     // A foreign citizen born abroad: no birth number, birth place as free text, passport.
     id: 1004,
+    nia_identifier: 'demo-nia-1004',
     person: {
       jmeno: 'Anna',
       prijmeni: 'Kowalska',
@@ -155,6 +160,7 @@ export const DEMO_PERSONS: readonly PersonInput[] = [
   {
     // Born before 1954: a 9-digit birth number. His certificate has expired.
     id: 1005,
+    nia_identifier: 'demo-nia-1005',
     person: {
       jmeno: 'Josef',
       prijmeni: 'Veselý',
@@ -179,6 +185,7 @@ export const DEMO_PERSONS: readonly PersonInput[] = [
   {
     // A woman: month of birth + 50 in the birth number (12 May 1990 -> 905512).
     id: 1006,
+    nia_identifier: 'demo-nia-1006',
     person: {
       jmeno: 'Eva',
       prijmeni: 'Marková',
@@ -205,6 +212,7 @@ export const DEMO_PERSONS: readonly PersonInput[] = [
   {
     // Past activities leave a gap (07/2021 - 12/2023): the coverage warning.
     id: 1007,
+    nia_identifier: 'demo-nia-1007',
     person: {
       jmeno: 'Tomáš',
       prijmeni: 'Král',
@@ -273,6 +281,15 @@ export async function seedDemoPersons(db: Db, now: Date = new Date()): Promise<v
     );
     for (const p of DEMO_PERSONS) {
       if (p.id !== undefined && !existing.has(p.id)) await savePerson(trx, db.dialect, p, now);
+      else if (p.id !== undefined && p.nia_identifier) {
+        // Demo data loaded before NIA sign-in existed: give the people their NIA identifiers.
+        await trx
+          .updateTable('persons')
+          .set({ nia_identifier: p.nia_identifier })
+          .where('id', '=', p.id)
+          .where('nia_identifier', 'is', null)
+          .execute();
+      }
     }
   });
   for (const r of DEMO_RECORDS) {

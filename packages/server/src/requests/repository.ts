@@ -3,6 +3,7 @@ import type { FormValues } from '@ros/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, RequestTable } from '../db/schema.js';
+import { enqueueMail, mailTables } from '../mail/table.js';
 
 /**
  * Received requests (table `requests`). Each has an unguessable id (the PDF link), a human
@@ -21,6 +22,8 @@ export interface NewRequest {
   personKey: string;
   idempotencyKey: string | null;
   bodyHash: string;
+  /** Queue the confirmation e-mail (NIA flow) in the same transaction (mail/queue.ts). */
+  mail?: boolean;
 }
 
 export interface StoredRequest {
@@ -104,6 +107,16 @@ type Executor = Db['kysely'] | Transaction<Database>;
 export async function findRequest(db: Executor, id: string): Promise<StoredRequest | undefined> {
   const row = await db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toStored(row) : undefined;
+}
+
+/** Whether a confirmation e-mail was queued for the request (whatever became of it since). */
+export async function hasQueuedMail(db: Executor, id: string): Promise<boolean> {
+  const row = await mailTables(db)
+    .selectFrom('request_mails')
+    .select('request_id')
+    .where('request_id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findByIdempotencyKey(db: Executor, key: string): Promise<StoredRequest | undefined> {
@@ -215,6 +228,7 @@ export async function storeRequest(db: Db, input: NewRequest, now: Date = new Da
         created_at: now.toISOString(),
       };
       await trx.insertInto('requests').values(row).execute();
+      if (input.mail) await enqueueMail(trx, row.id, now);
       return { request: toStored(row), created: true };
     });
   } catch (err) {

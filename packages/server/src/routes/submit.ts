@@ -2,9 +2,20 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type BotCheck, bareHostname, botCheckFor } from '../botcheck/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { niaAnswerText } from '../mail/confirmation.js';
+import { MailQueue } from '../mail/queue.js';
+import { checkNiaIdentity } from '../nia/match.js';
+import { endSession, findActive } from '../nia/sessions.js';
 import { fill, PDF_LABELS } from '../pdf/labels.js';
-import { bodyHash, findByIdempotencyKey, type StoredRequest, storeRequest } from '../requests/repository.js';
+import {
+  bodyHash,
+  findByIdempotencyKey,
+  hasQueuedMail,
+  type StoredRequest,
+  storeRequest,
+} from '../requests/repository.js';
 import { checkSubmission } from '../requests/submission.js';
+import { clearSessionCookie, ensureCookies, sessionCookie } from './sso.js';
 
 /** The whole form stays far below this (6 stays abroad of 3993 characters, 100 activities). */
 const SUBMIT_BODY_LIMIT = 512 * 1024;
@@ -23,9 +34,12 @@ export interface SubmitAnswer {
   /** The request's unguessable id: GET /api/ros/pdf/{id}. */
   id: string;
   reference: string;
+  /** true when a confirmation e-mail with the PDF was queued (requests after NIA sign-in). */
+  email?: true;
 }
 
-export function answerFor(r: StoredRequest): SubmitAnswer {
+export function answerFor(r: StoredRequest, email = false): SubmitAnswer {
+  if (email) return { text: niaAnswerText(r), id: r.id, reference: r.reference, email: true };
   return {
     text: fill(PDF_LABELS[r.language].confirmation, { reference: r.reference }),
     id: r.id,
@@ -47,12 +61,27 @@ const keyReused = () =>
  *    codes against the reference data (400, nothing stored, the bot token not used up);
  * 2. a known Idempotency-Key answers the first request's answer (same body) or 422 (another
  *    body), without a new bot token: a retry may resend the token it already spent;
- * 3. the bot-check token in the `Recaptcha` header (action SubmitFormAction, 403);
- * 4. the request is stored once (see storeRequest) and `{ text, id }` answered: 201 when
+ * 3. with a complete NIA session (cookie), the names and birth date must be the signed-in
+ *    person's (400 NIA_IDENTITY_MISMATCH, nia/match.ts); the request then counts as sent through NIA;
+ * 4. the bot-check token in the `Recaptcha` header (action SubmitFormAction, 403);
+ * 5. the request is stored once (see storeRequest) and `{ text, id }` answered: 201 when
  *    stored now, 200 when it was stored before (a retry or an identical body within minutes).
+ *    A NIA request also queues its confirmation e-mail in the same transaction (answer
+ *    `email: true`, sent in the background by mail/queue.ts) and ends the NIA session.
  */
 export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const botCheck: BotCheck = botCheckFor(ctx as AppContext & { botCheck?: BotCheck });
+  await ensureCookies(app);
+  const mails = new MailQueue(ctx, app.log);
+  app.addHook('onReady', async () => {
+    mails.start();
+    mails.kick();
+  });
+  app.addHook('onClose', async () => {
+    await mails.close();
+  });
+  const earlierAnswer = async (r: StoredRequest) =>
+    answerFor(r, r.viaNia && (await hasQueuedMail(ctx.db.kysely, r.id)));
   app.post(
     '/',
     {
@@ -81,17 +110,24 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
         const earlier = await findByIdempotencyKey(ctx.db.kysely, key);
         if (earlier) {
           if (earlier.bodyHash !== hash) throw keyReused();
-          return reply.status(200).send(answerFor(earlier));
+          return reply.status(200).send(await earlierAnswer(earlier));
         }
       }
+      // An incomplete NIA identity cannot vouch for a request: it is sent as without sign-in.
+      const cookie = sessionCookie(req);
+      const identity = cookie ? await findActive(ctx.db, cookie, now) : undefined;
+      const viaNia = identity?.complete === true;
+      if (identity && viaNia) checkNiaIdentity(identity, accepted.values, accepted.duplicate);
       await botCheck.verify(header(req, 'recaptcha'), 'SubmitFormAction', bareHostname(req.host));
+      const mail = viaNia && accepted.values.email.trim() !== '';
 
       const result = await storeRequest(
         ctx.db,
         {
           language: accepted.language,
           duplicate: accepted.duplicate,
-          viaNia: false,
+          viaNia,
+          mail,
           values: accepted.values,
           personKey: accepted.person.key,
           idempotencyKey: key || null,
@@ -100,8 +136,16 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
         now,
       );
       if ('conflict' in result) throw keyReused();
-      if (result.created) req.log.info({ request: result.request.reference }, 'request received');
-      return reply.status(result.created ? 201 : 200).send(answerFor(result.request));
+      if (result.created)
+        req.log.info({ request: result.request.reference, nia: viaNia }, 'request received');
+      if (viaNia) {
+        // The sign-in was for this one request.
+        await endSession(ctx.db, cookie);
+        clearSessionCookie(reply, ctx.config.publicUrl);
+      }
+      if (result.created && mail) mails.kick();
+      const answer = result.created ? answerFor(result.request, mail) : await earlierAnswer(result.request);
+      return reply.status(result.created ? 201 : 200).send(answer);
     },
   );
 };

@@ -1,61 +1,85 @@
-import { defaultFormValues, prefillFromRegister } from '@ros/domain';
+import { defaultFormValues } from '@ros/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { loadSsoSession, type SsoSession } from '../api/sso';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
+import { useAlerts } from '../shell/alerts';
 import { useLang } from '../shell/lang';
 import { useHeaderTitle } from '../shell/title';
 import { clearDraft, loadDraft } from './draft';
 import { LeaveGuardHost } from './LeaveDialog';
+import { NiaIncomplete, NiaNotFound } from './nia/NiaViews';
+import { draftFitsSession, type NiaPlan, niaStart, planNia, type RetryFrom } from './nia/niaStart';
+import { manualStart, startFromPerson } from './prefillStart';
 import { type FormStart, RequestForm } from './RequestForm';
 import { useReferenceLists } from './reference';
 import { type SearchOutcome, SearchStep } from './SearchStep';
 import './form.css';
 
-type View = { step: 'search' } | { step: 'form'; start: FormStart; found: boolean };
+type NiaSource = 'register' | 'identity';
 
-function startFromDraft(duplicate: boolean): View | null {
+type View =
+  | { step: 'loading' }
+  | { step: 'session-error' }
+  | { step: 'search'; retryFrom?: RetryFrom }
+  | { step: 'not-found'; start: FormStart }
+  | { step: 'form'; start: FormStart; found: boolean; nia?: NiaSource };
+
+function draftStart(duplicate: boolean): FormStart | null {
   const d = loadDraft(duplicate);
   if (!d) return null;
   return {
-    step: 'form',
-    found: !d.noPrefill,
-    start: {
-      // A draft saved before dial_code was a form value kept the choice beside the values.
-      values: { ...defaultFormValues(), ...(d.dialCode ? { dial_code: d.dialCode } : {}), ...d.values },
-      readOnly: d.readOnly,
-      noPrefill: d.noPrefill,
-      dataMailboxDelivery: d.dataMailboxDelivery,
-      birthNameTouched: d.birthNameTouched,
-      modalShown: d.modalShown,
-    },
+    // A draft saved before dial_code was a form value kept the choice beside the values.
+    values: { ...defaultFormValues(), ...(d.dialCode ? { dial_code: d.dialCode } : {}), ...d.values },
+    readOnly: d.readOnly,
+    noPrefill: d.noPrefill,
+    dataMailboxDelivery: d.dataMailboxDelivery,
+    birthNameTouched: d.birthNameTouched,
+    modalShown: d.modalShown,
   };
 }
 
-const manualStart = (): FormStart => ({
-  values: defaultFormValues(),
-  readOnly: [],
-  noPrefill: true,
-  dataMailboxDelivery: false,
+const formView = (start: FormStart, nia?: NiaSource): View => ({
+  step: 'form',
+  found: !start.noPrefill,
+  start,
+  ...(nia ? { nia } : {}),
 });
+
+/** Where a sign-in session starts the screen (see nia/niaStart.ts). */
+function niaView(plan: NiaPlan): View {
+  if (plan.kind === 'retry') return { step: 'search', retryFrom: plan.retryFrom };
+  if (plan.kind === 'not-found') return { step: 'not-found', start: plan.start };
+  return formView(plan.start, plan.fromRegister ? 'register' : 'identity');
+}
 
 /**
  * The request form screen (spec section 2). Step 1 finds the person (unless the eid query
- * parameter is present); a match prefills step 2, the full request. A draft of step 2
- * survives a reload of the tab.
+ * parameter is present); a match prefills step 2, the full request. After a NIA sign-in
+ * (`eid=nia`) the sign-in session prefills step 2 instead (spec section 4, "Sign-in session").
+ * A draft of step 2 survives a reload of the tab.
  */
 export default function FormPage({ duplicate }: { duplicate: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const alerts = useAlerts();
   const [params] = useSearchParams();
   useHeaderTitle(duplicate ? 'TITLE.DUPLICATE' : 'TITLE.DEFAULT');
   const eid = params.has('eid');
-  const [view, setView] = useState<View>(
-    () =>
-      startFromDraft(duplicate) ??
-      (eid ? { step: 'form', found: false, start: manualStart() } : { step: 'search' }),
-  );
+  const nia = params.get('eid') === 'nia';
+  const ssoFailed = !eid && params.get('sso') === 'failed';
+  // The screen without a sign-in session: the draft, else step 2 empty (eid) or the search.
+  const plainView = (): View => {
+    const draft = draftStart(duplicate);
+    if (draft) return formView(draft);
+    return eid ? formView(manualStart()) : { step: 'search' };
+  };
+  const [view, setView] = useState<View>(() => (nia ? { step: 'loading' } : plainView()));
+  const [session, setSession] = useState<SsoSession | null>(null);
+  const [incomplete, setIncomplete] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [formKey, setFormKey] = useState(0);
   const [sent, setSent] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -67,24 +91,61 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
 
   // Moving to the next step: focus goes to its heading, so screen readers announce it.
   useEffect(() => {
-    if (view.step !== 'search') headingRef.current?.focus();
+    if (view.step === 'form' || view.step === 'not-found') headingRef.current?.focus();
   }, [view.step]);
 
-  const onDone = (o: SearchOutcome) => {
-    if (o.kind === 'manual') {
-      setView({ step: 'form', found: false, start: manualStart() });
-    } else {
-      const prefill = prefillFromRegister(o.person, { duplicate });
-      setView({
-        step: 'form',
-        found: true,
-        start: {
-          values: { ...defaultFormValues(), ...prefill.values },
-          readOnly: prefill.readOnly,
-          noPrefill: false,
-          dataMailboxDelivery: Boolean(prefill.values.data_mailbox),
-        },
+  // Back from a cancelled or failed NIA sign-in (the server adds sso=failed).
+  const { show } = alerts;
+  useEffect(() => {
+    if (ssoFailed) show({ type: 'warning', key: 'ALERTS.SSO_FAILED', timeout: 0 });
+  }, [ssoFailed, show]);
+
+  // After a NIA sign-in: the session decides where the screen starts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per mount and per "try again" (attempt)
+  useEffect(() => {
+    if (!nia) return;
+    let live = true;
+    loadSsoSession()
+      .then((s) => {
+        if (!live) return;
+        if (!s) {
+          // Expired, never signed in, or used up by a submit: as eid=eid, with a word why.
+          show({ type: 'warning', key: 'ALERTS.SSO_EXPIRED', timeout: 0 });
+          setView(plainView());
+          return;
+        }
+        const plan = planNia(s, duplicate);
+        setSession(s);
+        setIncomplete(plan.incomplete);
+        const draft = draftStart(duplicate);
+        if (draft && draftFitsSession(draft, s)) {
+          setView(formView(draft, draft.noPrefill ? 'identity' : 'register'));
+          return;
+        }
+        if (plan.kind === 'retry') {
+          show({ type: 'warning', key: 'FORM.DUPLICATE_RETRY.DESCRIPTION', timeout: 0 });
+        } else if (plan.kind === 'not-found') {
+          show({ type: 'warning', key: 'FORM.DUPLICATE_NOT_FOUND.DESCRIPTION', timeout: 0 });
+        }
+        setView(niaView(plan));
+      })
+      .catch(() => {
+        if (live) setView({ step: 'session-error' });
       });
+    return () => {
+      live = false;
+    };
+  }, [nia, attempt]);
+
+  const onDone = (o: SearchOutcome) => {
+    if (session) {
+      // The birth-number retry after a sign-in: the register's person (or none) under the identity.
+      const start = niaStart(session, duplicate, o.kind === 'found' ? o.person : null);
+      setView(formView(start, o.kind === 'found' ? 'register' : 'identity'));
+    } else if (o.kind === 'manual') {
+      setView(formView(manualStart()));
+    } else {
+      setView(formView(startFromPerson(o.person, duplicate)));
     }
     setFormKey((k) => k + 1);
     window.scrollTo({ top: 0 });
@@ -92,24 +153,77 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
 
   const onExit = () => {
     clearDraft();
-    setView(eid ? { step: 'form', found: false, start: manualStart() } : { step: 'search' });
+    setView(
+      session ? niaView(planNia(session, duplicate)) : eid ? formView(manualStart()) : { step: 'search' },
+    );
     setFormKey((k) => k + 1);
     window.scrollTo({ top: 0 });
   };
+
+  const stepHeading =
+    view.step === 'form'
+      ? view.nia
+        ? 'FORM.NIA.HEADING'
+        : view.found
+          ? 'FORM.PREFILL.HEADING'
+          : 'FORM.MANUAL.HEADING'
+      : '';
+  const stepIntro =
+    view.step === 'form'
+      ? view.nia === 'register'
+        ? 'FORM.NIA.INTRO_REGISTER'
+        : view.nia === 'identity'
+          ? 'FORM.NIA.INTRO_IDENTITY'
+          : view.found
+            ? 'FORM.PREFILL.INTRO'
+            : 'FORM.MANUAL.NOTE'
+      : '';
 
   // The host shows the form's "leave?" question on in-app navigation away.
   return (
     <LeaveGuardHost>
       <div className="request-form">
         <h1>{t(duplicate ? 'FORM.HEADING_DUPLICATE' : 'FORM.HEADING')}</h1>
-        {view.step === 'search' && <SearchStep duplicate={duplicate} onDone={onDone} />}
+        {view.step === 'loading' && <Spinner label={t('FORM.LOADING')} />}
+        {view.step === 'session-error' && (
+          <div className="card nia-card" role="alert" data-testid="nia-session-error">
+            <p>{t('FORM.NIA.SESSION_ERROR')}</p>
+            <div className="form-actions">
+              <Button
+                onClick={() => {
+                  setView({ step: 'loading' });
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                {t('FORM.RETRY')}
+              </Button>
+              <Button variant="link" onClick={() => setView(plainView())}>
+                {t('FORM.NIA.CONTINUE_WITHOUT')}
+              </Button>
+            </div>
+          </div>
+        )}
+        {view.step === 'search' && (
+          <SearchStep duplicate={duplicate} onDone={onDone} retryFrom={view.retryFrom} />
+        )}
+        {view.step === 'not-found' && (
+          <NiaNotFound
+            headingRef={headingRef}
+            incomplete={incomplete}
+            onFill={() => {
+              setView(formView(view.start, 'identity'));
+              setFormKey((k) => k + 1);
+            }}
+          />
+        )}
         {view.step === 'form' && (
           <>
-            <section className="card" aria-labelledby="step2-title" hidden={sent}>
+            <section className="card" aria-labelledby="step2-title" hidden={sent} data-testid="step2-intro">
               <h2 id="step2-title" ref={headingRef} tabIndex={-1}>
-                {t(view.found ? 'FORM.PREFILL.HEADING' : 'FORM.MANUAL.HEADING')}
+                {t(stepHeading)}
               </h2>
-              <p>{t(view.found ? 'FORM.PREFILL.INTRO' : 'FORM.MANUAL.NOTE')}</p>
+              <p>{t(stepIntro)}</p>
+              {view.nia && (incomplete ? <NiaIncomplete /> : <p>{t('FORM.NIA.DIRECT')}</p>)}
             </section>
             {lists ? (
               <RequestForm

@@ -593,7 +593,10 @@ export function RequestForm({
   const birthCz = isDistrictEnabled(values.birth_state);
 
   // Duplicate mode hides the stays abroad (a prefill may still hold some): no attachment note, as in the PDF.
-  if (done) return <SuccessView answer={done} attachments={requiredAttachments(values, duplicate)} />;
+  if (done)
+    return (
+      <SuccessView answer={done} email={values.email} attachments={requiredAttachments(values, duplicate)} />
+    );
 
   return (
     <form

@@ -15,6 +15,7 @@ import { LangLink, useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import { BotCheckError, BotCheckWidget, getBotToken, resetBotCheck } from './botcheck';
 import { Field, useValidationText } from './fields';
+import type { RetryFrom } from './nia/niaStart';
 
 interface DocumentType {
   code: string;
@@ -51,9 +52,12 @@ export type SearchOutcome = { kind: 'found'; person: SearchAnswer } | { kind: 'm
 export function SearchStep({
   duplicate,
   onDone,
+  retryFrom,
 }: {
   duplicate: boolean;
   onDone: (o: SearchOutcome) => void;
+  /** Start in the retry state with these locked details (after a NIA sign-in, duplicate mode). */
+  retryFrom?: RetryFrom;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -62,14 +66,14 @@ export function SearchStep({
   const text = useValidationText();
   const [types, setTypes] = useState<DocumentType[]>([]);
   const [loading, setLoading] = useState(false);
-  const [searched, setSearched] = useState(false);
+  const [searched, setSearched] = useState(Boolean(retryFrom));
   const [notFound, setNotFound] = useState(false);
-  const [retry, setRetry] = useState(false);
+  const [retry, setRetry] = useState(Boolean(retryFrom));
   const [retryFailed, setRetryFailed] = useState(false);
 
   const form = useForm<SearchValues>({
     mode: 'onChange',
-    defaultValues: { first_name: '', last_name: '', type: '', number: '' },
+    defaultValues: retryFrom ?? { first_name: '', last_name: '', type: '', number: '' },
     resolver: zodResolver(documentSchema) as never,
   });
   const { register, formState, watch, handleSubmit } = form;
@@ -93,6 +97,11 @@ export function SearchStep({
       live = false;
     };
   }, []);
+
+  // The type's option exists only once the list has loaded.
+  useEffect(() => {
+    if (retryFrom && types.length > 0) form.setValue('type', retryFrom.type);
+  }, [retryFrom, types, form]);
 
   const type = watch('type');
   // "Changed by the user" as the spec means it: once edited, even back to empty.

@@ -8,12 +8,20 @@ export interface ValidateAnswer {
   okDuplications: boolean;
 }
 
-/** What POST /api/ros answers: the confirmation text, the PDF id and the reference number. */
+/**
+ * What POST /api/ros answers: the confirmation text, the PDF id and the reference number.
+ * `email` is true after a NIA sign-in: the server sent the confirmation with the PDF by e-mail
+ * to the entered address, and the browser downloads nothing (spec "After success").
+ */
 export interface SubmitAnswer {
   text: string;
   id: string;
   reference?: string;
+  email?: boolean;
 }
+
+/** The identity-provider variant of the success screen: confirmation by e-mail, no download. */
+export const isEmailConfirmation = (answer: SubmitAnswer): boolean => answer.email === true;
 
 export interface Notifications {
   email: boolean;

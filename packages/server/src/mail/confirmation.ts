@@ -1,0 +1,92 @@
+import { requiredAttachments } from '@ros/domain';
+import { fill, PDF_LABELS } from '../pdf/labels.js';
+import type { StoredRequest } from '../requests/repository.js';
+
+/**
+ * The confirmation e-mail of a request submitted after NIA sign-in (PRODUCT.md "Submit and the
+ * PDF"): in the request's language, plain text and simple HTML, the reference number, what
+ * happens next, the attachments still to send, and the request as a PDF attachment.
+ */
+
+const TEXTS = {
+  cs: {
+    subject: 'Žádost {reference} byla přijata – registr ROS',
+    subjectDuplicate: 'Žádost o duplikát {reference} byla přijata – registr ROS',
+    greeting: 'Dobrý den,',
+    received:
+      'Úřad pro civilní letectví přijal Vaši žádost o vydání dokladu o spolehlivosti pod číslem {reference}.',
+    receivedDuplicate:
+      'Úřad pro civilní letectví přijal Vaši žádost o vydání duplikátu dokladu o spolehlivosti pod číslem {reference}.',
+    next: 'Žádost jste podali po přihlášení prostřednictvím NIA, proto ji nemusíte tisknout, podepisovat ani posílat poštou: úřad ji již má a začne ji zpracovávat. O vyřízení Vás budeme informovat. Žádost je pro Vaši evidenci přiložena jako PDF.',
+    attachments: 'Doložte prosím ještě:',
+    quote: 'V komunikaci s úřadem uvádějte číslo žádosti {reference}.',
+    signature: 'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS)',
+    automatic: 'Tato zpráva byla odeslána automaticky, neodpovídejte na ni.',
+    answer:
+      'Žádost byla přijata pod číslem {reference}. Potvrzení s žádostí v PDF jsme poslali na zadaný e-mail.',
+  },
+  en: {
+    subject: 'Application {reference} received – ROS register',
+    subjectDuplicate: 'Duplicate application {reference} received – ROS register',
+    greeting: 'Hello,',
+    received:
+      'The Civil Aviation Authority has received your application for a background-check certificate under reference number {reference}.',
+    receivedDuplicate:
+      'The Civil Aviation Authority has received your application for a duplicate background-check certificate under reference number {reference}.',
+    next: 'You submitted the application after signing in through NIA, so you do not need to print, sign or post it: the Authority already has it and will start processing it. We will let you know the outcome. The application is attached as a PDF for your records.',
+    attachments: 'Please still send:',
+    quote: 'Quote the reference number {reference} whenever you contact the Authority.',
+    signature: 'Civil Aviation Authority – background-check register (ROS)',
+    automatic: 'This message was sent automatically; please do not reply.',
+    answer:
+      'Your application has been received under reference number {reference}. We have sent a confirmation with the application as a PDF to the e-mail address you entered.',
+  },
+} as const;
+
+/** The `text` of POST /api/ros after a NIA submission (the browser shows its own message too). */
+export function niaAnswerText(r: Pick<StoredRequest, 'language' | 'reference'>): string {
+  return fill(TEXTS[r.language].answer, { reference: r.reference });
+}
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ESC[c] ?? c);
+
+export interface ConfirmationMail {
+  subject: string;
+  text: string;
+  html: string;
+  filename: string;
+}
+
+export function confirmationMail(r: StoredRequest): ConfirmationMail {
+  const t = TEXTS[r.language];
+  const labels = PDF_LABELS[r.language];
+  const v = { reference: r.reference };
+  const attachments = requiredAttachments(r.values, r.duplicate).map((a) =>
+    a === 'abroad' ? labels.attachmentsAbroad : labels.attachmentsForeigner,
+  );
+  const paragraphs = [
+    t.greeting,
+    fill(r.duplicate ? t.receivedDuplicate : t.received, v),
+    t.next,
+    fill(t.quote, v),
+  ];
+  const text = [
+    ...paragraphs,
+    ...(attachments.length > 0 ? [`${t.attachments}\n${attachments.map((a) => `- ${a}`).join('\n')}`] : []),
+    `${t.signature}\n${t.automatic}`,
+  ].join('\n\n');
+  const html = `<!doctype html><html lang="${r.language}"><head><meta charset="utf-8"><title>${esc(
+    fill(r.duplicate ? t.subjectDuplicate : t.subject, v),
+  )}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#111">
+${paragraphs.map((p) => `<p>${esc(p).replace(esc(r.reference), `<strong>${esc(r.reference)}</strong>`)}</p>`).join('\n')}
+${attachments.length > 0 ? `<p>${esc(t.attachments)}</p><ul>${attachments.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>` : ''}
+<p>${esc(t.signature)}<br><small>${esc(t.automatic)}</small></p>
+</body></html>`;
+  return {
+    subject: fill(r.duplicate ? t.subjectDuplicate : t.subject, v),
+    text,
+    html,
+    filename: `${r.reference}.pdf`,
+  };
+}

@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.js';
+import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
+import { PdfPool } from '../pdf/pool.js';
+import { findRequest } from '../requests/repository.js';
+import { confirmationMail } from './confirmation.js';
+import { mailTables } from './table.js';
+import { createTransport, type MailTransport } from './transport.js';
+
+/**
+ * The confirmation e-mails (table request_mails, docs/nia.md "The e-mail"). A mail is queued
+ * in the same transaction that stores its request, so a request never exists without its mail
+ * and a mail failure never loses a request. Sending happens after the answer:
+ *   pending -> sending -> sent
+ *                     \-> retry (attempts < MAX_ATTEMPTS, after a growing pause) -> sending …
+ *                     \-> failed (after MAX_ATTEMPTS): kept and visible, never deleted.
+ * A `sending` row whose process died becomes due again when its lease runs out. Several
+ * processes may run the queue: a row is claimed by a conditional update.
+ */
+
+export const MAX_ATTEMPTS = 6;
+/** Pause before attempt n+1 after n failures (minutes). */
+const BACKOFF_MINUTES = [1, 5, 15, 60, 180];
+const LEASE_MINUTES = 10;
+const POLL_MS = 30_000;
+
+/** A short, fixed error word for the table and the log: never the message (it may name addresses). */
+function errorCode(err: unknown): string {
+  const e = err as { code?: unknown; responseCode?: unknown; name?: unknown };
+  const parts = [
+    typeof e.code === 'string' && /^[A-Z_]{2,40}$/.test(e.code) ? e.code : null,
+    typeof e.responseCode === 'number' ? `SMTP ${e.responseCode}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : typeof e.name === 'string' ? e.name.slice(0, 60) : 'Error';
+}
+
+export class MailQueue {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private pool: PdfPool | null = null;
+  private transport: MailTransport | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Looks for due mail every 30 s (retries, and mail another process left behind). */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Sends what is due now, in the background; calls while running make it run once more. */
+  kick(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.processDue();
+        } catch (err) {
+          this.log.error({ mail: { error: errorCode(err) } }, 'mail queue failed');
+        }
+      } while (this.again && !this.closed);
+    })().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves when no run is in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+    await this.pool?.close();
+    this.transport?.close();
+  }
+
+  async processDue(now: Date = new Date()): Promise<void> {
+    const db = mailTables(this.ctx.db.kysely);
+    const due = await db
+      .selectFrom('request_mails')
+      .select(['request_id', 'status', 'attempts', 'next_attempt_at'])
+      .where('status', 'in', ['pending', 'retry', 'sending'])
+      .where('next_attempt_at', '<=', now.toISOString())
+      .orderBy('next_attempt_at')
+      .limit(20)
+      .execute();
+    for (const row of due) {
+      if (this.closed) return;
+      const claimed = await db
+        .updateTable('request_mails')
+        .set({
+          status: 'sending',
+          next_attempt_at: new Date(Date.now() + LEASE_MINUTES * 60_000).toISOString(),
+        })
+        .where('request_id', '=', row.request_id)
+        .where('status', '=', row.status)
+        .where('next_attempt_at', '=', row.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      await this.sendOne(row.request_id, Number(row.attempts));
+    }
+  }
+
+  private async sendOne(requestId: string, attemptsBefore: number): Promise<void> {
+    const db = mailTables(this.ctx.db.kysely);
+    const request = await findRequest(this.ctx.db.kysely, requestId);
+    const reference = request?.reference;
+    try {
+      if (!request) throw Object.assign(new Error('request gone'), { code: 'NO_REQUEST' });
+      const to = request.values.email.trim();
+      if (!to) throw Object.assign(new Error('no address'), { code: 'NO_ADDRESS' });
+      this.pool ??= new PdfPool({ size: 1 });
+      this.transport ??= createTransport(this.ctx.config);
+      const names = await loadCodeNames(this.ctx.db, request.values, request.language);
+      const pdf = await this.pool.render(buildPdfModel(request, names));
+      const mail = confirmationMail(request);
+      await this.transport.send(
+        {
+          from: this.ctx.config.mailFrom,
+          to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: [{ filename: mail.filename, content: pdf, contentType: 'application/pdf' }],
+        },
+        request.reference,
+      );
+      await db
+        .updateTable('request_mails')
+        .set({
+          status: 'sent',
+          attempts: attemptsBefore + 1,
+          sent_at: new Date().toISOString(),
+          last_error: null,
+        })
+        .where('request_id', '=', requestId)
+        .execute();
+      this.log.info({ request: reference, mail: 'sent' }, 'confirmation e-mail sent');
+    } catch (err) {
+      const attempts = attemptsBefore + 1;
+      const error = errorCode(err);
+      const final = attempts >= MAX_ATTEMPTS || error === 'NO_REQUEST' || error === 'NO_ADDRESS';
+      const pause = BACKOFF_MINUTES[Math.min(attempts - 1, BACKOFF_MINUTES.length - 1)] ?? 60;
+      await db
+        .updateTable('request_mails')
+        .set({
+          status: final ? 'failed' : 'retry',
+          attempts,
+          last_error: error,
+          next_attempt_at: new Date(Date.now() + pause * 60_000).toISOString(),
+        })
+        .where('request_id', '=', requestId)
+        .execute();
+      this.log.warn(
+        { request: reference, mail: { attempt: attempts, error, status: final ? 'failed' : 'retry' } },
+        'confirmation e-mail not sent',
+      );
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import type { Config } from '../config.js';
+
+/**
+ * Where mail goes: SMTP when ROS_SMTP_URL is set, else .eml files in <dataDir>/outbox (the
+ * embedded default: nothing is lost and every message can be opened in a mail program).
+ */
+export interface MailTransport {
+  /** `name`: a file-safe name for the outbox file (the reference number). */
+  send(message: Mail.Options, name: string): Promise<void>;
+  close(): void;
+  /** The outbox folder, or null when mail goes out by SMTP. */
+  outbox: string | null;
+}
+
+export function outboxDir(config: Config): string {
+  return join(config.dataDir, 'outbox');
+}
+
+export function createTransport(config: Config): MailTransport {
+  if (config.smtpUrl) {
+    const smtp = nodemailer.createTransport(config.smtpUrl);
+    return {
+      outbox: null,
+      async send(message) {
+        await smtp.sendMail(message);
+      },
+      close: () => smtp.close(),
+    };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dir = outboxDir(config);
+  return {
+    outbox: dir,
+    async send(message, name) {
+      const info = await stream.sendMail(message);
+      await mkdir(dir, { recursive: true });
+      const safe = name.replace(/[^A-Za-z0-9_-]/g, '_');
+      const tmp = join(dir, `.${safe}.${process.pid}.tmp`);
+      // Written whole, then renamed: a reader never sees half a message.
+      await writeFile(tmp, info.message as Buffer);
+      await rename(tmp, join(dir, `${safe}.eml`));
+    },
+    close: () => stream.close(),
+  };
+}

@@ -1,0 +1,68 @@
+import inject from 'light-my-request';
+import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import { type Fetch, NiaClient } from './client.js';
+import { createTestProvider, type TestProvider } from './testProvider.js';
+
+/**
+ * One NIA service per app (keyed by its config): the OpenID client and, when switched on,
+ * the local test provider, created on first use (oidc-provider is not even loaded otherwise).
+ */
+export interface NiaService {
+  client: NiaClient;
+  testProvider(): Promise<TestProvider>;
+}
+
+const services = new WeakMap<Config, NiaService>();
+
+function headerObject(h: unknown): Record<string, string> {
+  if (!h) return {};
+  if (h instanceof Headers) return Object.fromEntries(h.entries());
+  return { ...(h as Record<string, string>) };
+}
+
+function payloadOf(body: unknown): string | Buffer | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  if (body instanceof ArrayBuffer) return Buffer.from(new Uint8Array(body));
+  throw new Error('unsupported request body for the local NIA back channel');
+}
+
+export function niaFor(ctx: AppContext): NiaService {
+  const existing = services.get(ctx.config);
+  if (existing) return existing;
+  let provider: Promise<TestProvider> | undefined;
+  const testProvider = (): Promise<TestProvider> => {
+    if (!ctx.config.niaTestProvider) return Promise.reject(new Error('the NIA test provider is off'));
+    provider ??= createTestProvider(ctx);
+    return provider;
+  };
+  // The client reaches the in-process test provider directly (light-my-request), not over the
+  // network: nothing depends on the server's own address being reachable from inside.
+  const localFetch: Fetch = async (url, options) => {
+    const { handle } = await testProvider();
+    const u = new URL(url);
+    const res = await inject(handle, {
+      method: options.method as 'GET' | 'POST',
+      url: `${u.pathname}${u.search}`,
+      headers: { ...headerObject(options.headers), host: u.host },
+      payload: payloadOf(options.body),
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (Array.isArray(v)) for (const x of v) headers.append(k, String(x));
+      else if (v !== undefined) headers.set(k, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304 || res.rawPayload.length === 0;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  };
+  const local = ctx.config.niaTestProvider && !ctx.config.niaIssuer;
+  const service: NiaService = {
+    client: new NiaClient(ctx.config, local ? localFetch : undefined),
+    testProvider,
+  };
+  services.set(ctx.config, service);
+  return service;
+}

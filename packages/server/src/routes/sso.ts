@@ -1,0 +1,157 @@
+import fastifyCookie from '@fastify/cookie';
+import type { RegisterRecord, SearchAnswer } from '@ros/domain';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { SignInError } from '../nia/client.js';
+import { niaFor } from '../nia/index.js';
+import {
+  activate,
+  cookieOptions,
+  createPending,
+  endSession,
+  FROM_PAGES,
+  type FromPage,
+  findActive,
+  findPending,
+  type NiaIdentity,
+  PENDING_MINUTES,
+  SESSION_COOKIE,
+} from '../nia/sessions.js';
+import { formTarget } from '../nia/settings.js';
+import { niaTestProviderRoutes } from '../nia/testProvider.js';
+import { getPerson, recordOf } from '../register/persons.js';
+
+/** GET /api/ros/sso-session's answer (spec section 3 "Sign-in session", docs/nia.md). */
+export interface SsoSessionAnswer {
+  nia: { complete: boolean; first_name: string | null; last_name: string | null; birth_date: string | null };
+  /** The person as the register holds them, in the search's shape; null when not in the register. */
+  szr: SearchAnswer | null;
+  record: RegisterRecord | null;
+  aifo: string | null;
+  databox: string | null;
+}
+
+export const SSO_CODES = { noSession: 'NO_SESSION', invalidRequest: 'INVALID_REQUEST' } as const;
+
+/** @fastify/cookie once per app: the submit and sign-in routes both read the session cookie. */
+export async function ensureCookies(app: FastifyInstance): Promise<void> {
+  if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie);
+}
+
+export const sessionCookie = (req: FastifyRequest): string | undefined => req.cookies?.[SESSION_COOKIE];
+
+export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void {
+  const { maxAge: _drop, ...opts } = cookieOptions(publicUrl, 0);
+  reply.clearCookie(SESSION_COOKIE, opts);
+}
+
+/** The register's view of a signed-in person, looked up by NIA's PersonIdentifier. */
+export async function sessionAnswer(ctx: AppContext, identity: NiaIdentity): Promise<SsoSessionAnswer> {
+  const nia = {
+    complete: identity.complete,
+    first_name: identity.first_name,
+    last_name: identity.last_name,
+    birth_date: identity.birth_date,
+  };
+  const row = await ctx.db.kysely
+    .selectFrom('persons')
+    .select('id')
+    .where('nia_identifier', '=', identity.person_identifier)
+    .executeTakeFirst();
+  const person = row ? await getPerson(ctx.db, Number(row.id)) : undefined;
+  if (!person) return { nia, szr: null, record: null, aifo: null, databox: null };
+  const record = (await recordOf(ctx.db, person.id)) ?? null;
+  // The same shape as POST /api/ros/search answers (register/persons.ts).
+  const szr: SearchAnswer = record ? { ...person.person, record } : person.person;
+  const box = person.person.dat_schranka;
+  return {
+    nia,
+    szr,
+    record,
+    aifo: person.aifo,
+    databox: typeof box === 'string' && box.trim() !== '' ? box.trim() : null,
+  };
+}
+
+const isFrom = (s: unknown): s is FromPage =>
+  typeof s === 'string' && (FROM_PAGES as readonly string[]).includes(s);
+
+/**
+ * NIA sign-in (spec section 7, PRODUCT.md "NIA sign-in", docs/nia.md):
+ * - GET /api/ros/sso-redirect?from=… starts the authorization code flow;
+ * - GET /api/ros/sso-callback finishes it and returns the browser to its form with eid=nia
+ *   (or sso=failed);
+ * - GET /api/ros/sso-session answers the signed-in identity and what the register holds.
+ */
+export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  await ensureCookies(app);
+  const nia = niaFor(ctx);
+  const { config } = ctx;
+  // Starting a sign-in writes a row: limited per client address like the search.
+  const limited = {
+    config: { rateLimit: { max: Math.max(30, config.rateLimitSearchPerMinute), timeWindow: '1 minute' } },
+  };
+
+  app.get<{ Querystring: { from?: unknown } }>('/sso-redirect', limited, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const from = req.query.from;
+    if (!isFrom(from)) {
+      throw new ApiError(400, SSO_CODES.invalidRequest, `from must be one of: ${FROM_PAGES.join(', ')}`);
+    }
+    // A new sign-in replaces whatever this browser had.
+    await endSession(ctx.db, sessionCookie(req));
+    let start: Awaited<ReturnType<typeof nia.client.start>>;
+    try {
+      start = await nia.client.start();
+    } catch (err) {
+      const reason = err instanceof SignInError ? err.reason : 'start_failed';
+      req.log.warn({ nia: { reason } }, 'NIA sign-in could not start');
+      clearSessionCookie(reply, config.publicUrl);
+      return reply.redirect(formTarget(config, from, false), 302);
+    }
+    const id = await createPending(ctx.db, from, start.flow);
+    reply.setCookie(SESSION_COOKIE, id, cookieOptions(config.publicUrl, PENDING_MINUTES * 60));
+    return reply.redirect(start.url, 302);
+  });
+
+  app.get('/sso-callback', limited, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const cookie = sessionCookie(req);
+    const pending = await findPending(ctx.db, cookie);
+    const q = req.url.indexOf('?');
+    const query = q === -1 ? '' : req.url.slice(q);
+    const fail = async (from: FromPage, reason: string) => {
+      req.log.warn({ nia: { reason } }, 'NIA sign-in failed');
+      await endSession(ctx.db, cookie);
+      clearSessionCookie(reply, config.publicUrl);
+      return reply.redirect(formTarget(config, from, false), 302);
+    };
+    if (!pending) return fail('form', 'no_pending_sign_in');
+    let identity: NiaIdentity;
+    try {
+      identity = await nia.client.finish(query, pending.flow);
+    } catch (err) {
+      return fail(pending.from, err instanceof SignInError ? err.reason : 'callback_failed');
+    }
+    const id = await activate(ctx.db, cookie, pending.from, identity, config.sessionMinutes);
+    reply.setCookie(SESSION_COOKIE, id, cookieOptions(config.publicUrl, config.sessionMinutes * 60));
+    req.log.info({ nia: { complete: identity.complete } }, 'NIA sign-in succeeded');
+    return reply.redirect(formTarget(config, pending.from, true), 302);
+  });
+
+  app.get('/sso-session', async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const identity = await findActive(ctx.db, sessionCookie(req));
+    if (!identity) throw new ApiError(401, SSO_CODES.noSession, 'No NIA sign-in session');
+    return sessionAnswer(ctx, identity);
+  });
+};
+
+/** The local NIA-like provider under /nia-test (404 there when switched off). Register at the root. */
+export const niaTestProvider: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  await app.register(
+    niaTestProviderRoutes(() => niaFor(ctx).testProvider()),
+    ctx,
+  );
+};
