@@ -14,9 +14,9 @@
  * ratio validity / hello-world and whether the targets hold (ratio >= 0.9, p99 <= 5 ms). A JSON copy
  * goes to bench/results/ (not committed).
  *
- *   node bench/validity.mjs [--duration 10] [--warmup 3] [--connections 50] [--rounds 3]
+ *   node bench/validity.mjs [--duration 10] [--warmup 3] [--connections 50] [--rounds 3] [--pin]
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
+    pin: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(values.duration);
@@ -40,6 +41,16 @@ const WARMUP = Number(values.warmup);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
 const TARGET_RATIO = 0.9;
+// --pin: every server on CPU 0, this process (autocannon) on CPU 1, with taskset, so that the
+// scheduler does not move them around between rounds (less spread between runs; Linux only).
+const PIN = values.pin;
+if (PIN) spawnSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+/** Starts a server process, on CPU 0 with --pin. */
+function startServer(args, options) {
+  return PIN
+    ? spawn('taskset', ['-c', '0', process.execPath, ...args], options)
+    : spawn(process.execPath, args, options);
+}
 const TARGET_P99_MS = 5;
 
 /** A free loopback port (asked of the OS, then released for the server to take). */
@@ -143,7 +154,7 @@ async function main() {
   try {
     const token = await seed(dataDir);
     const rosPort = await freePort();
-    const ros = spawn(process.execPath, [join(serverDist, 'main.js')], {
+    const ros = startServer([join(serverDist, 'main.js')], {
       cwd: repo,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -169,7 +180,7 @@ async function main() {
 
     const helloPort = await freePort();
     // Run from packages/server so that it loads the same Fastify the server uses.
-    const hello = spawn(process.execPath, ['--input-type=module', '-e', HELLO], {
+    const hello = startServer(['--input-type=module', '-e', HELLO], {
       cwd: join(repo, 'packages/server'),
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, PORT: String(helloPort), NODE_ENV: 'production' },
@@ -214,7 +225,7 @@ async function main() {
     const ok = ratio >= TARGET_RATIO && p99 <= TARGET_P99_MS;
     console.log('');
     console.log(
-      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)}`,
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)}${PIN ? ', pinned (servers CPU 0, autocannon CPU 1)' : ''}`,
     );
     console.log(
       'round  validity req/s  p50 ms  p99 ms   hello req/s  p50 ms  p99 ms   ratio   app /healthz req/s  ratio',
@@ -249,6 +260,7 @@ async function main() {
           load: loadavg(),
           node: process.version,
           connections: CONNECTIONS,
+          pinned: PIN,
           duration: DURATION,
           rounds,
           ratio,

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -9,7 +8,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { API_SECURITY_HEADERS } from './apiHeaders.js';
 import type { AppContext } from './context.js';
 import { ApiError, type ApiErrorBody, apiErrorBody, notFound } from './errors.js';
-import { openValidityCheck } from './records/validityCheck.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
@@ -20,9 +18,16 @@ import { niaTestProvider, ssoRoutes } from './routes/sso.js';
 import { submitRoutes } from './routes/submit.js';
 import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
-import { createValidityFastPath } from './validityFastPath.js';
 
-/** Strips the query string: it can carry tokens, and logs never hold personal data. */
+/**
+ * What a request log line says of the address: the route's pattern when a route matched
+ * (`/api/ros/:id/validity`, `/api/ros/pdf/:id`), since paths hold tokens (a certificate's check
+ * code, a PDF link's id) and logs never hold personal data; else the path without its query string.
+ */
+function loggedPath(req: { url: string; routeOptions?: { url?: string } }): string {
+  return req.routeOptions?.url || pathOnly(req.url);
+}
+
 function pathOnly(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
@@ -33,10 +38,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: ['req.headers.cookie', 'req.headers.recaptcha', 'req.headers.authorization'],
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({
+      req: (req: { method: string; url: string; id: string; routeOptions?: { url?: string } }) => ({
         id: req.id,
         method: req.method,
-        path: pathOnly(req.url),
+        path: loggedPath(req),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
@@ -47,30 +52,12 @@ export async function buildApp(
   ctx: AppContext,
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
-  // Plain GETs of the validity check are answered before Fastify (validityFastPath.ts).
-  const validityFast = createValidityFastPath({ trustProxy: ctx.config.trustProxy });
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     requestTimeout: 30000,
-    // The server Fastify would make (same timeouts), with the fast path in front of Fastify's handler.
-    serverFactory: (handler, options) => {
-      // Fastify fills in its defaults before it calls the factory.
-      const o = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      const server = createServer((req, res) => {
-        if (!validityFast.handle(req, res)) handler(req, res);
-      });
-      server.keepAliveTimeout = o.keepAliveTimeout;
-      server.requestTimeout = o.requestTimeout;
-      server.setTimeout(o.connectionTimeout);
-      return server;
-    },
-  });
-  app.addHook('preClose', (done) => {
-    validityFast.closing = true;
-    done();
   });
 
   await app.register(rateLimit, { global: false });
@@ -120,14 +107,7 @@ export async function buildApp(
         await lists.register(compress, { threshold: 1024 });
         await lists.register(referenceRoutes, ctx);
       });
-      const check = await openValidityCheck(ctx.db, {
-        refreshMs: ctx.config.validityRefreshMs,
-        perMinute: ctx.config.rateLimitValidityPerMinute,
-        onError: (err) => app.log.warn({ err }, 'validity index: looking for changed certificates failed'),
-      });
-      api.addHook('onClose', async () => check.close());
-      await api.register(validityRoutes, { check });
-      validityFast.check = check;
+      await api.register(validityRoutes, ctx);
       await api.register(botCheckRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(validateRoutes, ctx);

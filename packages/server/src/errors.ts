@@ -26,7 +26,7 @@ export const badRequest = (
   fields?: Array<{ path: string; message: string }>,
 ) => new ApiError(400, code, message, fields);
 
-/** The body of an ApiError's answer (used by the app's error handler and the validity fast path). */
+/** The body of an ApiError's answer. */
 export function apiErrorBody(err: ApiError): ApiErrorBody {
   return { error: { code: err.code, message: err.message, fields: err.fields } };
 }

@@ -7,8 +7,7 @@ import { openValidityIndex } from './validityIndex.js';
 
 /**
  * The public validity check (spec section 7, `GET /api/ros/{id}/validity`) as one function from
- * the token and the client address to the answer, shared by the Fastify route (routes/validity.ts)
- * and the server's fast path for the same URL (validityFastPath.ts), so both answer exactly alike.
+ * the token and the client address to the answer; routes/validity.ts puts it on HTTP.
  *
  * `{id}` is the whole token of the check link, `{recordId}x{code}`. The record is answered only when
  * the code equals day + month + year of its `platnost_do`. A malformed id, an unknown id and a wrong

@@ -1,8 +1,9 @@
+import { Writable } from 'node:stream';
 import { parseValidityAnswer, validityCode } from '@ros/domain';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, loggerOptions } from '../app.js';
 import { registerToday } from '../records/records.js';
 import { type RecordInput, revokeRecord, saveRecords } from '../records/repository.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
@@ -204,6 +205,35 @@ for (const kind of await testDbKinds()) {
         await expect.poll(check, { timeout: 5000 }).toBe('Ne');
       } finally {
         await fresh.close();
+      }
+    });
+
+    it('logs the route, never the token of a check', async () => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          lines.push(chunk.toString('utf8'));
+          done();
+        },
+      });
+      const logged = await buildApp(
+        { config: t.config, db: t.db, version: 'test' },
+        { logger: { ...(loggerOptions('info') as object), stream: sink } },
+      );
+      try {
+        const good = token(101);
+        expect(
+          (await logged.inject({ method: 'GET', url: `/api/ros/${good}/validity?x=1` })).statusCode,
+        ).toBe(200);
+        expect((await logged.inject({ method: 'GET', url: '/api/ros/77x2099/validity' })).statusCode).toBe(
+          404,
+        );
+        const text = lines.join('');
+        expect(text).toContain('"path":"/api/ros/:id/validity"');
+        expect(text).not.toContain(good);
+        expect(text).not.toContain('77x2099');
+      } finally {
+        await logged.close();
       }
     });
 

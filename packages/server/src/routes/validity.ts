@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ValidityCheck } from '../records/validityCheck.js';
+import type { AppContext } from '../context.js';
+import { openValidityCheck } from '../records/validityCheck.js';
 
 const czechDate = { type: 'string' } as const;
 const category = {
@@ -32,13 +33,18 @@ const answerSchema = {
 } as const;
 
 /**
- * GET /api/ros/{id}/validity: the public validity check (spec section 7), answered by the shared
- * check (records/validityCheck.ts) from memory, rate-limited per client address
- * (ROS_RATE_LIMIT_VALIDITY per minute). Plain GETs on a listening server are answered before
- * Fastify by the fast path (validityFastPath.ts) with the same check; this route answers the rest
- * (HEAD, percent-encoded ids, `inject`) and while the server shuts down.
+ * GET /api/ros/{id}/validity: the public validity check (spec section 7), answered by the check
+ * (records/validityCheck.ts) from memory, rate-limited per client address
+ * (ROS_RATE_LIMIT_VALIDITY per minute).
  */
-export const validityRoutes: FastifyPluginAsync<{ check: ValidityCheck }> = async (app, { check }) => {
+export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const check = await openValidityCheck(ctx.db, {
+    refreshMs: ctx.config.validityRefreshMs,
+    perMinute: ctx.config.rateLimitValidityPerMinute,
+    onError: (err) => app.log.warn({ err }, 'validity index: looking for changed certificates failed'),
+  });
+  app.addHook('onClose', async () => check.close());
+
   app.get<{ Params: { id: string } }>(
     '/:id/validity',
     // The schema documents the answer; the answer itself is JSON the index made once a day.
