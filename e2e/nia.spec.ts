@@ -55,19 +55,14 @@ const formPath = (lang: Lang, duplicate: boolean) =>
 const from = (lang: Lang, duplicate: boolean) =>
   `${duplicate ? 'duplicate' : 'form'}${lang === 'en' ? '-en' : ''}`;
 
-/**
- * From the home page to the provider's page: the sign-in choice when the server offers it
- * (use_eid YES); with use_eid NO the choice opens the form with eid=eid instead (shell.spec.ts),
- * so the sign-in starts at its address directly.
- */
+/** From the home page to the provider's page through the sign-in choice (use_eid YES, the default). */
 async function startSignIn(page: Page, lang: Lang, duplicate: boolean): Promise<void> {
-  // The provider remembers a sign-in (as NIA does): a fresh start shows its page again.
-  await page.context().clearCookies();
+  // No cookies are cleared: the server asks the provider for a fresh sign-in every time (prompt=login).
   await page.goto(`${ORIGIN}${homePath(lang, duplicate)}`);
   const choice = page.getByTestId('choice-eid');
   const target = `/api/ros/sso-redirect?from=${from(lang, duplicate)}`;
-  if ((await choice.getAttribute('href')) === target) await choice.click();
-  else await page.goto(`${ORIGIN}${target}`);
+  await expect(choice).toHaveAttribute('href', target);
+  await choice.click();
   await expect(page.getByRole('heading', { level: 1, name: /Test NIA sign-in/ })).toBeVisible();
 }
 
@@ -128,6 +123,8 @@ for (const lang of ['cs', 'en'] as const) {
     await finish.click();
     const dialog = page.getByTestId('confirm-dialog');
     await expect(dialog).toBeVisible();
+    // NIA identified the applicant: nothing is signed on paper.
+    await expect(dialog.locator('label', { has: page.getByTestId('confirm-signature') })).toContainText('(NIA)');
     await tickDeclarations(page);
     let downloaded = false;
     page.on('download', () => {

@@ -200,11 +200,6 @@ test.describe('sign-in choice', () => {
   ];
   for (const { path, from } of cases) {
     test(`${path} navigates the browser to sso-redirect?from=${from}`, async ({ page }) => {
-      // The server offers sign-in only once NIA is configured (ROS_USE_EID): say YES here.
-      await page.route('**/api/ros/metadata', async (route) => {
-        const response = await route.fetch();
-        await route.fulfill({ response, json: { ...(await response.json()), use_eid: 'YES' } });
-      });
       // Stop the navigation at our server's redirect path: the NIA side is tested elsewhere.
       await page.route('**/api/ros/sso-redirect**', (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>NIA</title>' }),
@@ -220,9 +215,12 @@ test.describe('sign-in choice', () => {
     });
   }
 
-  test('with use_eid NO (the default until NIA is built) it opens the form with eid=eid instead', async ({
-    page,
-  }) => {
+  test('with use_eid NO it opens the form with eid=eid instead', async ({ page }) => {
+    // The server's setting (ROS_USE_EID=NO) as the page reads it.
+    await page.route('**/api/ros/metadata', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), use_eid: 'NO' } });
+    });
     await page.goto('/duplicate?lang=en');
     await expect(page.getByTestId('choice-eid')).toHaveAttribute('href', '/duplicate/form?eid=eid&lang=en');
     await page.getByTestId('choice-eid').click();

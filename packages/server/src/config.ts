@@ -156,7 +156,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     referenceDir: env.ROS_REFERENCE_DIR ? resolve(env.ROS_REFERENCE_DIR) : undefined,
     referenceDownload: bool('ROS_REFERENCE_DOWNLOAD', true),
     // The spec's default is YES; NO until the lead has checked NIA sign-in end to end with the web app (docs/nia.md).
-    useEid: oneOf('ROS_USE_EID', 'NO', ['YES', 'NO'] as const),
+    useEid: oneOf('ROS_USE_EID', 'YES', ['YES', 'NO'] as const),
     botCheckProvider,
     recaptchaSiteKey,
     recaptchaSecret,

@@ -72,6 +72,8 @@ export class NiaClient {
       code_challenge: await oidc.calculatePKCECodeChallenge(flow.codeVerifier),
       code_challenge_method: 'S256',
       acr_values: this.config.niaAcr,
+      // Always a fresh sign-in: on a shared or public computer nobody continues someone else's.
+      prompt: 'login',
     });
     return { url: url.href, flow };
   }

@@ -22,8 +22,8 @@ for (const kind of await testDbKinds()) {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(body).toEqual({
         version: '1.2.3',
-        // NO by default until NIA sign-in is built.
-        use_eid: 'NO',
+        // The spec's default: the home page offers NIA sign-in.
+        use_eid: 'YES',
         recaptchaSiteKey: '',
         botCheckProvider: 'altcha',
       });

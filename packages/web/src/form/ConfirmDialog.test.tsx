@@ -21,7 +21,13 @@ vi.mock('./botcheck', () => ({
 }));
 
 function dialog(
-  opts: { variant?: ConfirmVariant; telephone?: string; processing?: boolean; notifyPhone?: boolean } = {},
+  opts: {
+    variant?: ConfirmVariant;
+    telephone?: string;
+    processing?: boolean;
+    notifyPhone?: boolean;
+    nia?: boolean;
+  } = {},
 ) {
   const onSubmit = vi.fn();
   const onClose = vi.fn();
@@ -31,6 +37,7 @@ function dialog(
     children: (
       <ConfirmDialog
         variant={opts.variant ?? 'default'}
+        nia={opts.nia}
         email="jana@example.cz"
         telephone={opts.telephone ?? ''}
         notifyEmail={false}
@@ -65,6 +72,23 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByTestId('confirm-affidavit'));
     await user.click(send);
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('after NIA sign-in the signature declaration says NIA identifies the applicant, not a signature on paper', async () => {
+    dialog({ nia: true });
+    const signature = await screen.findByRole('checkbox', {
+      name: /signed in through the national electronic identity/,
+    });
+    expect(signature).toHaveAttribute('data-testid', 'confirm-signature');
+    expect(screen.queryByText(/sign the printed application by hand/)).toBeNull();
+  });
+
+  it('without NIA it asks for a signature on paper or an electronic signature', async () => {
+    dialog();
+    expect(
+      await screen.findByRole('checkbox', { name: /sign the printed application by hand/ }),
+    ).toBeVisible();
+    expect(screen.queryByText(/national electronic identity/)).toBeNull();
   });
 
   it('is disabled while processing and cannot be closed then', async () => {

@@ -29,6 +29,7 @@ const REQUIRED = ['SIGNATURE', 'AFFIDAVIT', 'PURPOSE'] as const;
  */
 export function ConfirmDialog({
   variant,
+  nia = false,
   email,
   telephone,
   notifyEmail,
@@ -40,6 +41,8 @@ export function ConfirmDialog({
   onClose,
 }: {
   variant: ConfirmVariant;
+  /** Signed in through NIA with a complete identity: the request needs no signature on paper. */
+  nia?: boolean;
   email: string;
   telephone: string;
   notifyEmail: boolean;
@@ -123,7 +126,9 @@ export function ConfirmDialog({
         <fieldset className="field">
           <legend className="field__label">{t('SUBMIT.DIALOG.REQUIRED_LEGEND')}</legend>
           <div>
-            {check('SIGNATURE', t('SUBMIT.DIALOG.SIGNATURE'), { required: true })}
+            {check('SIGNATURE', t(nia ? 'SUBMIT.DIALOG.SIGNATURE_NIA' : 'SUBMIT.DIALOG.SIGNATURE'), {
+              required: true,
+            })}
             {check('AFFIDAVIT', t('SUBMIT.DIALOG.AFFIDAVIT'), { required: true })}
             {check('PURPOSE', t('SUBMIT.DIALOG.PURPOSE'), { required: true })}
           </div>

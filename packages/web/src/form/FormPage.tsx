@@ -233,6 +233,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
                 lists={lists}
                 onExit={onExit}
                 onSubmitted={() => setSent(true)}
+                nia={Boolean(view.nia) && !incomplete}
               />
             ) : error ? (
               <div className="card" role="alert">

@@ -114,9 +114,12 @@ export function RequestForm({
   lists,
   onExit,
   onSubmitted,
+  nia = false,
 }: {
   duplicate: boolean;
   start: FormStart;
+  /** Signed in through NIA with a complete identity (the declarations say so). */
+  nia?: boolean;
   lists: ReferenceLists;
   onExit: () => void;
   /** Called once the request is stored (the success view replaces the form). */
@@ -1001,6 +1004,7 @@ export function RequestForm({
       {dialog && (
         <ConfirmDialog
           variant={dialog}
+          nia={nia}
           email={values.email}
           telephone={values.telephone}
           notifyEmail={values.send_notifications_email}
