@@ -113,12 +113,15 @@ test('a search sent before the bot check has loaded waits for it', async ({ page
 
 test('keyboard only: the search can be filled and sent without a mouse', async ({ page }) => {
   await page.goto('/form');
+  // The document types come with the reference lists: ArrowDown before they arrive picks nothing.
+  await expect(page.locator('#type option').nth(1)).toBeAttached();
   await page.getByLabel('Jméno', { exact: true }).focus();
   await page.keyboard.type('Eva');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Marková');
   await page.keyboard.press('Tab');
   await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#type')).toHaveValue('OP_CR');
   await page.keyboard.press('Tab');
   await page.keyboard.type('456789012');
   await page.getByTestId('search-submit').focus();
