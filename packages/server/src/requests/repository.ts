@@ -133,15 +133,15 @@ export async function findRecentByBodyHash(
   db: Executor,
   hash: string,
   since: string,
+  opts: { viaNiaOnly?: boolean } = {},
 ): Promise<StoredRequest | undefined> {
-  const row = await db
+  let q = db
     .selectFrom('requests')
     .selectAll()
     .where('body_hash', '=', hash)
-    .where('created_at', '>=', since)
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
+    .where('created_at', '>=', since);
+  if (opts.viaNiaOnly) q = q.where('via_nia', '=', 1);
+  const row = await q.orderBy('created_at').limit(1).executeTakeFirst();
   return row ? toStored(row) : undefined;
 }
 
@@ -191,7 +191,7 @@ export type StoreResult = { request: StoredRequest; created: boolean } | { confl
  * - with an idempotency key: a stored request with that key is returned as it is when its
  *   body hash is the same, else reported as a conflict (the key was reused for another body);
  * - without: a request with the same body hash received in the last IDENTICAL_BODY_MINUTES is
- *   returned.
+ *   returned (for a request sent after NIA sign-in, only an earlier one sent after sign-in).
  * Concurrent retries wait for each other: PostgreSQL takes a transaction-level advisory lock
  * on the key (or body hash); SQLite serialises transactions. The unique index on
  * idempotency_key is the last guard: a violation reads and returns the winner's request.
@@ -207,7 +207,10 @@ export async function storeRequest(db: Db, input: NewRequest, now: Date = new Da
       const earlier =
         input.idempotencyKey !== null
           ? await findByIdempotencyKey(trx, input.idempotencyKey)
-          : await findRecentByBodyHash(trx, input.bodyHash, since);
+          : // A request sent after NIA sign-in is not the same as an identical one sent without it
+            // (it goes to the authority directly, with an e-mail); the other way round it is: a
+            // retry after the sign-in session has ended answers the NIA request.
+            await findRecentByBodyHash(trx, input.bodyHash, since, { viaNiaOnly: input.viaNia });
       if (earlier) {
         return earlier.bodyHash === input.bodyHash
           ? { request: earlier, created: false }

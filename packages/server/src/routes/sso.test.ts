@@ -421,6 +421,22 @@ for (const kind of await testDbKinds()) {
       expect(again.body).toMatchObject({ id: r.body.id, email: true });
     });
 
+    it('a NIA request is not folded into an identical one sent just before without sign-in', async () => {
+      const body = { language: 'cs', employer_current_description: 'Nejdřív bez přihlášení' };
+      const plain = await submitWith(new Jar(), stepan(), body);
+      expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+      expect(plain.body.email).toBeUndefined();
+      const { jar } = await signIn('form', 'demo-nia-1001');
+      const viaNia = await submitWith(jar, stepan(), body);
+      expect(viaNia.status, JSON.stringify(viaNia.body)).toBe(201);
+      expect(viaNia.body.id).not.toBe(plain.body.id);
+      expect(viaNia.body.email).toBe(true);
+      // Another identical request without sign-in is a retry of the first one.
+      const retry = await submitWith(new Jar(), stepan(), body);
+      expect(retry.status).toBe(200);
+      expect(retry.body.id).toBe(plain.body.id);
+    });
+
     it("refuses a NIA request whose names or birth date are not the signed-in person's (400 NIA_IDENTITY_MISMATCH)", async () => {
       const { jar } = await signIn('form', 'demo-nia-1003');
       const before = await t.db.kysely.selectFrom('requests').select('id').execute();
