@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
+import type { Database } from '../db/schema.js';
 import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
 import { PdfPool } from '../pdf/pool.js';
 import { findRequest } from '../requests/repository.js';
@@ -14,6 +16,8 @@ import { createTransport, type MailTransport } from './transport.js';
  *   pending -> sending -> sent
  *                     \-> retry (attempts < MAX_ATTEMPTS, after a growing pause) -> sending …
  *                     \-> failed (after MAX_ATTEMPTS): kept and visible, never deleted.
+ * An operator puts a failed, retry or (forced) sent mail back with `ros-admin mails resend`
+ * (`requeueMail`): retry, attempts 0, due at once.
  * A `sending` row whose process died becomes due again when its lease runs out. Several
  * processes may run the queue: a row is claimed by a conditional update.
  */
@@ -23,6 +27,35 @@ export const MAX_ATTEMPTS = 6;
 const BACKOFF_MINUTES = [1, 5, 15, 60, 180];
 const LEASE_MINUTES = 10;
 const POLL_MS = 30_000;
+
+/**
+ * Whether an operator may put a mail back to be sent: a failed or waiting (retry) one always, a
+ * sent one only when forced (the applicant lost it); pending and sending ones are on their way.
+ */
+export function mayResend(status: string, force: boolean): boolean {
+  return status === 'failed' || status === 'retry' || (status === 'sent' && force);
+}
+
+/**
+ * Puts a mail back to be sent at once: retry, attempts 0, due `now`; the queue of any running
+ * process picks it up at its next look (30 s). Conditional on the row being as the operator saw
+ * it (status and next attempt), like the queue's own claim: false when it changed meanwhile.
+ */
+export async function requeueMail(
+  db: Kysely<Database>,
+  requestId: string,
+  seen: { status: string; nextAttemptAt: string },
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await mailTables(db)
+    .updateTable('request_mails')
+    .set({ status: 'retry', attempts: 0, next_attempt_at: now.toISOString() })
+    .where('request_id', '=', requestId)
+    .where('status', '=', seen.status)
+    .where('next_attempt_at', '=', seen.nextAttemptAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
 
 /** A short, fixed error word for the table and the log: never the message (it may name addresses). */
 function errorCode(err: unknown): string {

@@ -408,6 +408,23 @@ describe('RequestForm: the server rejects fields (400 INVALID_FORM)', { timeout:
     );
     expect(document.querySelector('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).toBeNull();
   });
+
+  it('NIA_IDENTITY_MISMATCH from the server says the request does not match the sign-in', async () => {
+    await submitWith({
+      status: 400,
+      body: {
+        error: {
+          code: 'NIA_IDENTITY_MISMATCH',
+          message: 'The request is not the signed-in person',
+          fields: [{ path: 'first_name', message: 'niaMismatch' }],
+        },
+      },
+    });
+    await waitFor(() =>
+      expect(document.querySelector('[data-alert-key="ALERTS.SSO_MISMATCH"]')).not.toBeNull(),
+    );
+    expect(document.querySelector('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).toBeNull();
+  });
 });
 
 describe('RequestForm tooltips', () => {

@@ -50,6 +50,7 @@ import { type CodeItem, type DuplicateType, itemName, type ReferenceLists } from
 import { SuccessView } from './SuccessView';
 import {
   invalidFormErrors,
+  isNiaMismatch,
   isTimeNotCovered,
   newIdempotencyKey,
   type SubmitAnswer,
@@ -561,6 +562,10 @@ export function RequestForm({
         alerts.show({ type: 'warning', key: 'ALERTS.FORM_INVALID' });
         window.scrollTo({ top: 0 });
         setFinishCount((n) => n + 1);
+      } else if (isNiaMismatch(error)) {
+        alerts.show({ type: 'danger', key: 'ALERTS.SSO_MISMATCH', timeout: 0 });
+        closeDialog();
+        window.scrollTo({ top: 0 });
       } else if (isTimeNotCovered(error)) {
         alerts.show({ type: 'warning', key: 'ALERTS.TIME_NOT_COVERED', timeout: 0 });
         closeDialog();

@@ -98,7 +98,11 @@ export async function submitRequest(
 }
 
 /** The server's error codes for a submit its rules rejected (packages/server/src/requests/submission.ts). */
-export const SUBMIT_ERRORS = { invalidForm: 'INVALID_FORM', timeNotCovered: 'TIME_NOT_COVERED' } as const;
+export const SUBMIT_ERRORS = {
+  invalidForm: 'INVALID_FORM',
+  timeNotCovered: 'TIME_NOT_COVERED',
+  niaMismatch: 'NIA_IDENTITY_MISMATCH',
+} as const;
 
 const FIELD_NAMES: ReadonlySet<string> = new Set(FORM_FIELDS);
 const ROW_FIELDS: ReadonlySet<string> = new Set(['past_activities', 'abroad_stay']);
@@ -144,6 +148,13 @@ export function invalidFormErrors(error: unknown): Record<string, ValidationErro
 /** A 400 TIME_NOT_COVERED: the server's clock found months of the last 60 not covered. */
 export const isTimeNotCovered = (error: unknown): boolean =>
   error instanceof ApiRequestError && error.status === 400 && error.code === SUBMIT_ERRORS.timeNotCovered;
+
+/**
+ * A 400 NIA_IDENTITY_MISMATCH: after NIA sign-in the request's names or birth date are not the
+ * signed-in person's (they are read-only in the form, so only a tampered or stale page gets here).
+ */
+export const isNiaMismatch = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 400 && error.code === SUBMIT_ERRORS.niaMismatch;
 
 /** Where the PDF of a stored request downloads from. */
 export const pdfPath = (id: string) => `/api/ros/pdf/${encodeURIComponent(id)}`;
