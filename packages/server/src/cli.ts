@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
  *   ros-admin reference import [--dir DIR] | status
  *   ros-admin records load FILE | issue … | revoke ID | show ID | demo-links
  *   ros-admin persons load FILE | show ID | find …
+ *   ros-admin mails list [--status S] [--limit N] | resend REFERENCE|REQUEST_ID [--force]
  */
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CommandMo
   reference: { describe: 'import or inspect the ČSÚ codebooks', load: () => import('./cli/reference.js') },
   records: { describe: 'load, issue, revoke and show certificates', load: () => import('./cli/records.js') },
   persons: { describe: 'load and inspect the register of persons', load: () => import('./cli/persons.js') },
+  mails: { describe: 'list and re-send confirmation e-mails', load: () => import('./cli/mails.js') },
 };
 
 function usage(out: (line: string) => void): void {
