@@ -9,6 +9,7 @@ import {
   type MailStatus,
 } from '../mail/table.js';
 import { REQUEST_ID_PATTERN } from '../requests/repository.js';
+import { dispatch, usagePrinter } from './dispatch.js';
 
 /**
  * `ros-admin mails …`: the confirmation e-mails of requests sent after NIA sign-in (docs/nia.md
@@ -32,34 +33,13 @@ const MAX_LIST_LIMIT = 10_000;
 /** ROS-YYYY-NNNNNN (numbers past 999999 get longer: requests/repository.ts formatReference). */
 const REFERENCE_PATTERN = /^ROS-[0-9]{4}-[0-9]{6,}$/i;
 
-function usage(out: (line: string) => void, problem?: string): number {
-  if (problem) out(`ros-admin mails: ${problem}`);
-  for (const line of USAGE) out(line);
-  return problem ? 2 : 0;
-}
+const usage = usagePrinter('mails', USAGE);
 
-export async function run(args: string[], ctx: AppContext, out: (line: string) => void): Promise<number> {
-  const [command, ...rest] = args;
-  try {
-    switch (command) {
-      case 'list':
-        return await list(rest, ctx, out);
-      case 'resend':
-        return await resend(rest, ctx, out);
-      case undefined:
-      case 'help':
-      case '--help':
-        return usage(out);
-      default:
-        return usage(out, `unknown command "${command}"`);
-    }
-  } catch (err) {
-    // parseArgs explains unknown or incomplete options.
-    if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
-      return usage(out, err.message);
-    }
-    throw err;
-  }
+export function run(args: string[], ctx: AppContext, out: (line: string) => void): Promise<number> {
+  return dispatch(args, out, usage, {
+    list: (rest) => list(rest, ctx, out),
+    resend: (rest) => resend(rest, ctx, out),
+  });
 }
 
 /** An ISO time as stored, to the second; '-' for none. */

@@ -18,6 +18,7 @@ import {
   revokeRecord,
   saveRecords,
 } from '../records/repository.js';
+import { dispatch, usagePrinter } from './dispatch.js';
 
 /**
  * `ros-admin records …`: the operators' commands for certificates.
@@ -36,11 +37,7 @@ const USAGE = [
   '  demo-links [--base URL]   print the check links of the demo certificates',
 ];
 
-function usage(out: (line: string) => void, problem?: string): number {
-  if (problem) out(`ros-admin records: ${problem}`);
-  for (const line of USAGE) out(line);
-  return problem ? 2 : 0;
-}
+const usage = usagePrinter('records', USAGE);
 
 function parseId(s: string | undefined): number | null {
   if (!s || !/^[0-9]{1,16}$/.test(s)) return null;
@@ -48,34 +45,14 @@ function parseId(s: string | undefined): number | null {
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
 }
 
-export async function run(args: string[], ctx: AppContext, out: (line: string) => void): Promise<number> {
-  const [command, ...rest] = args;
-  try {
-    switch (command) {
-      case 'load':
-        return await load(rest, ctx, out);
-      case 'issue':
-        return await issue(rest, ctx, out);
-      case 'revoke':
-        return await revoke(rest, ctx, out);
-      case 'show':
-        return await show(rest, ctx, out);
-      case 'demo-links':
-        return demoLinks(rest, out);
-      case undefined:
-      case 'help':
-      case '--help':
-        return usage(out);
-      default:
-        return usage(out, `unknown command "${command}"`);
-    }
-  } catch (err) {
-    // parseArgs explains unknown or incomplete options.
-    if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
-      return usage(out, err.message);
-    }
-    throw err;
-  }
+export function run(args: string[], ctx: AppContext, out: (line: string) => void): Promise<number> {
+  return dispatch(args, out, usage, {
+    load: (rest) => load(rest, ctx, out),
+    issue: (rest) => issue(rest, ctx, out),
+    revoke: (rest) => revoke(rest, ctx, out),
+    show: (rest) => show(rest, ctx, out),
+    'demo-links': (rest) => demoLinks(rest, out),
+  });
 }
 
 async function load(args: string[], ctx: AppContext, out: (line: string) => void): Promise<number> {

@@ -15,10 +15,7 @@ import { loadBuiltin } from '../reference/index.js';
 import { seedStaticLists } from '../reference/store.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { botCheckRoutes } from './botcheck.js';
-import { pdfRoutes } from './pdf.js';
-import { niaTestProvider, type SsoSessionAnswer, ssoRoutes } from './sso.js';
-import { submitRoutes } from './submit.js';
+import type { SsoSessionAnswer } from './sso.js';
 
 /** Every log line the app writes, to check that none holds personal data. */
 class LogSink extends Writable {
@@ -29,30 +26,9 @@ class LogSink extends Writable {
   }
 }
 
-/** The app as main.ts builds it; registers the NIA routes itself until app.ts does. */
-async function app(ctx: AppContext, sink?: LogSink): Promise<FastifyInstance> {
-  const a = await buildApp(
-    ctx,
-    sink ? { logger: { ...(loggerOptions('info') as object), stream: sink } } : {},
-  );
-  const missing = {
-    sso: !a.hasRoute({ method: 'GET', url: '/api/ros/sso-session' }),
-    provider: !a.hasRoute({ method: 'GET', url: '/nia-test/*' }),
-    challenge: !a.hasRoute({ method: 'GET', url: '/api/ros/altcha-challenge' }),
-    submit: !a.hasRoute({ method: 'POST', url: '/api/ros/' }),
-    pdf: !a.hasRoute({ method: 'GET', url: '/api/ros/pdf/:id' }),
-  };
-  if (missing.provider) await a.register(niaTestProvider, ctx);
-  await a.register(
-    async (api) => {
-      if (missing.sso) await api.register(ssoRoutes, ctx);
-      if (missing.challenge) await api.register(botCheckRoutes, ctx);
-      if (missing.submit) await api.register(submitRoutes, ctx);
-      if (missing.pdf) await api.register(pdfRoutes, ctx);
-    },
-    { prefix: '/api/ros' },
-  );
-  return a;
+/** The app as main.ts builds it, optionally logging into `sink`. */
+function app(ctx: AppContext, sink?: LogSink): Promise<FastifyInstance> {
+  return buildApp(ctx, sink ? { logger: { ...(loggerOptions('info') as object), stream: sink } } : {});
 }
 
 /** A browser's cookie jar for one origin (enough for these tests: names and values, by path). */

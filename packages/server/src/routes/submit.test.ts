@@ -9,29 +9,10 @@ import { loadBuiltin } from '../reference/index.js';
 import { seedStaticLists } from '../reference/store.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { botCheckRoutes } from './botcheck.js';
-import { pdfRoutes } from './pdf.js';
-import { submitRoutes } from './submit.js';
-import { validateRoutes } from './validate.js';
 
-/** The app as main.ts builds it; registers this feature's routes itself until app.ts does. */
+/** The app as main.ts builds it. */
 async function app(ctx: AppContext): Promise<FastifyInstance> {
   const a = await buildApp(ctx);
-  const missing = {
-    challenge: !a.hasRoute({ method: 'GET', url: '/api/ros/altcha-challenge' }),
-    validate: !a.hasRoute({ method: 'POST', url: '/api/ros/validate' }),
-    submit: !a.hasRoute({ method: 'POST', url: '/api/ros/' }),
-    pdf: !a.hasRoute({ method: 'GET', url: '/api/ros/pdf/:id' }),
-  };
-  await a.register(
-    async (api) => {
-      if (missing.challenge) await api.register(botCheckRoutes, ctx);
-      if (missing.validate) await api.register(validateRoutes, ctx);
-      if (missing.submit) await api.register(submitRoutes, ctx);
-      if (missing.pdf) await api.register(pdfRoutes, ctx);
-    },
-    { prefix: '/api/ros' },
-  );
   await a.ready();
   return a;
 }
