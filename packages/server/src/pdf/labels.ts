@@ -8,6 +8,8 @@ export interface PdfLabels {
   title: string;
   titleDuplicate: string;
   intro: string;
+  /** The intro of a request sent after NIA sign-in: the authority has it, nothing to print or sign. */
+  introNia: string;
   reference: string;
   received: string;
   requestKind: string;
@@ -86,6 +88,12 @@ export interface PdfLabels {
   date: string;
   signatureLine: string;
   signatureNote: string;
+  /** Instead of the signature lines after NIA sign-in. */
+  signatureNoteNia: string;
+  /** The first declaration after NIA sign-in (as the browser's SUBMIT.DIALOG.SIGNATURE_NIA). */
+  declarationSignatureNia: string;
+  submitted: string;
+  submittedNia: string;
   page: string;
   confirmation: string;
 }
@@ -95,6 +103,8 @@ const cs: PdfLabels = {
   titleDuplicate: 'Žádost o vydání duplikátu dokladu o spolehlivosti',
   intro:
     'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost vytiskněte, vlastnoručně podepište a doručte úřadu i s přílohami.',
+  introNia:
+    'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost byla podána elektronicky po přihlášení národní elektronickou identitou (NIA) a úřad ji obdržel: tento výtisk je pro vaši potřebu, netiskněte ho ani nepodepisujte. Případné přílohy doručte úřadu s uvedením čísla žádosti.',
   reference: 'Číslo žádosti',
   received: 'Přijato',
   requestKind: 'Druh žádosti',
@@ -179,6 +189,12 @@ const cs: PdfLabels = {
   date: 'dne',
   signatureLine: 'Podpis žadatele',
   signatureNote: 'Podpis musí být vlastnoruční, nebo žádost podepište uznávaným elektronickým podpisem.',
+  signatureNoteNia:
+    'Žádost byla podána elektronicky po přihlášení národní elektronickou identitou (NIA); vlastnoruční podpis se nevyžaduje.',
+  declarationSignatureNia:
+    'Potvrzuji, že jsem žadatelem. Přihlásil(a) jsem se národní elektronickou identitou (NIA), která mě identifikuje místo vlastnoručního podpisu.',
+  submitted: 'Podání',
+  submittedNia: 'elektronicky po přihlášení přes NIA',
   page: 'Strana {page} z {pages}',
   confirmation:
     'Žádost byla přijata pod číslem {reference}. Stáhněte si ji jako PDF, podepište ji a doručte úřadu.',
@@ -189,6 +205,8 @@ const en: PdfLabels = {
   titleDuplicate: 'Application for a duplicate background-check certificate',
   intro:
     'Civil Aviation Authority of the Czech Republic – background-check register (ROS). Print the application, sign it by hand and deliver it to the Authority with its attachments.',
+  introNia:
+    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). The application was submitted electronically after signing in with the national electronic identity (NIA) and the Authority has received it: this copy is for your records, do not print or sign it. Deliver any attachments to the Authority quoting the reference number.',
   reference: 'Reference number',
   received: 'Received',
   requestKind: 'Kind of application',
@@ -273,6 +291,12 @@ const en: PdfLabels = {
   date: 'Date',
   signatureLine: "Applicant's signature",
   signatureNote: 'Sign by hand, or sign the application with a recognised electronic signature.',
+  signatureNoteNia:
+    'The application was submitted electronically after signing in with the national electronic identity (NIA); no handwritten signature is needed.',
+  declarationSignatureNia:
+    'I confirm that I am the applicant. I signed in through the national electronic identity (NIA), which identifies me instead of a handwritten signature.',
+  submitted: 'Submitted',
+  submittedNia: 'electronically, after NIA sign-in',
   page: 'Page {page} of {pages}',
   confirmation:
     'Your application has been received under reference number {reference}. Download it as a PDF, sign it and deliver it to the Authority.',

@@ -40,7 +40,8 @@ export interface PdfModel {
   sections: PdfSection[];
   declarations: { heading: string; items: Array<{ text: string; checked: boolean; state: string }> };
   attachments: { heading: string; items: string[] } | null;
-  signature: { heading: string; place: string; date: string; line: string; note: string };
+  /** `lines`: place, date and a line to sign on; false after NIA sign-in (the note says why). */
+  signature: { heading: string; place: string; date: string; line: string; note: string; lines: boolean };
   /** '{page}' and '{pages}' are filled in by the renderer. */
   pageTemplate: string;
   /** Document information: subject line. */
@@ -147,6 +148,8 @@ export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfMode
   const F = L.fields;
   const v = request.values;
   const dup = request.duplicate;
+  // Sent after NIA sign-in: the authority has it already; nothing is printed or signed.
+  const nia = request.viaNia;
   const val = (s: string) => (s.trim() === '' ? L.empty : s);
   const row = (label: string, value: string): PdfRow => ({ label, value: val(value) });
   const countryRow = (label: string, code: string) => row(label, code ? names.country(code) : '');
@@ -255,18 +258,20 @@ export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfMode
     lang,
     langTag: lang === 'en' ? 'en-GB' : 'cs-CZ',
     title: dup ? L.titleDuplicate : L.title,
-    intro: L.intro,
+    intro: nia ? L.introNia : L.intro,
     reference: request.reference,
     header: [
       { label: L.reference, value: request.reference },
       { label: L.received, value: displayDateTime(request.createdAt) },
       { label: L.requestKind, value: dup ? L.kindDuplicate : L.kindNew },
+      ...(nia ? [{ label: L.submitted, value: L.submittedNia }] : []),
     ],
     sections,
     declarations: {
       heading: L.sections.declarations,
-      items: L.declarations.map((text, i) => {
+      items: L.declarations.map((label, i) => {
         const checked = ticked[i] === true;
+        const text = i === 0 && nia ? L.declarationSignatureNia : label;
         return { text, checked, state: checked ? L.declarationChecked : L.declarationUnchecked };
       }),
     },
@@ -276,7 +281,8 @@ export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfMode
       place: L.place,
       date: L.date,
       line: L.signatureLine,
-      note: L.signatureNote,
+      note: nia ? L.signatureNoteNia : L.signatureNote,
+      lines: !nia,
     },
     pageTemplate: `${request.reference} · ${L.page}`,
     subject: `${dup ? L.titleDuplicate : L.title} ${request.reference}`,

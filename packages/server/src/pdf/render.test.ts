@@ -13,13 +13,13 @@ const names: CodeNames = {
   district: (c) => c,
 };
 
-function request(language: 'cs' | 'en', first: string, last: string): StoredRequest {
+function request(language: 'cs' | 'en', first: string, last: string, viaNia = false): StoredRequest {
   return {
     id: 'y'.repeat(24),
     reference: 'ROS-2026-000007',
     language,
     duplicate: false,
-    viaNia: false,
+    viaNia,
     values: { ...defaultFormValues(), first_name: first, last_name: last, home_state: 'CZ' },
     personKey: null,
     idempotencyKey: null,
@@ -56,5 +56,26 @@ describe('PDF text', { timeout: 60_000 }, () => {
     expect(en).toContain('Czech Republic');
     expect(en).toContain('Cecil');
     expect(en).toContain('Rozzi');
+  });
+
+  it('after NIA sign-in says the request was submitted electronically, with no signature lines', async () => {
+    for (const [lang, submitted, note, paper] of [
+      [
+        'en',
+        'electronically, after NIA sign-in',
+        'no handwritten signature is needed',
+        "Applicant's signature",
+      ],
+      ['cs', 'elektronicky po přihlášení přes NIA', 'vlastnoruční podpis se nevyžaduje', 'Podpis žadatele'],
+    ] as const) {
+      const nia = await text(await renderPdf(buildPdfModel(request(lang, 'Jana', 'Nováková', true), names)));
+      expect(nia).toContain(submitted);
+      expect(nia).toContain(note);
+      expect(nia).toContain('(NIA)');
+      expect(nia).not.toContain(paper);
+      const plain = await text(await renderPdf(buildPdfModel(request(lang, 'Jana', 'Nováková'), names)));
+      expect(plain).toContain(paper);
+      expect(plain).not.toContain(submitted);
+    }
   });
 });

@@ -333,48 +333,54 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
   root.add(sig);
   ensureSpace(110);
   y += 8;
-  block(sig, 'H2', model.signature.heading, 'Bold', 12, INK, 22);
-  const lineY = y + 12;
-  const field = (label: string, x: number, width: number) => {
-    doc.font('Regular').fontSize(10);
-    const lw = doc.widthOfString(label) + 6;
-    sig.add(
-      doc.struct('P', {}, () => {
-        doc.fillColor(INK).text(label, x, lineY - 10, { lineBreak: false });
-      }),
-    );
+  if (model.signature.lines) {
+    block(sig, 'H2', model.signature.heading, 'Bold', 12, INK, 22);
+    const lineY = y + 12;
+    const field = (label: string, x: number, width: number) => {
+      doc.font('Regular').fontSize(10);
+      const lw = doc.widthOfString(label) + 6;
+      sig.add(
+        doc.struct('P', {}, () => {
+          doc.fillColor(INK).text(label, x, lineY - 10, { lineBreak: false });
+        }),
+      );
+      artifact(() => {
+        doc
+          .moveTo(x + lw, lineY + 2)
+          .lineTo(x + width, lineY + 2)
+          .lineWidth(0.7)
+          .strokeColor(INK)
+          .stroke();
+      });
+    };
+    field(model.signature.place, MARGIN.left, 190);
+    field(model.signature.date, MARGIN.left + 205, 140);
     artifact(() => {
       doc
-        .moveTo(x + lw, lineY + 2)
-        .lineTo(x + width, lineY + 2)
+        .moveTo(MARGIN.left + 360, lineY + 2)
+        .lineTo(PAGE.width - MARGIN.right, lineY + 2)
         .lineWidth(0.7)
         .strokeColor(INK)
         .stroke();
     });
-  };
-  field(model.signature.place, MARGIN.left, 190);
-  field(model.signature.date, MARGIN.left + 205, 140);
-  artifact(() => {
-    doc
-      .moveTo(MARGIN.left + 360, lineY + 2)
-      .lineTo(PAGE.width - MARGIN.right, lineY + 2)
-      .lineWidth(0.7)
-      .strokeColor(INK)
-      .stroke();
-  });
-  sig.add(
-    doc.struct('P', {}, () => {
-      doc
-        .font('Regular')
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(model.signature.line, MARGIN.left + 360, lineY + 6, {
-          width: PAGE.width - MARGIN.right - MARGIN.left - 360,
-        });
-    }),
-  );
-  y = lineY + 30;
-  block(sig, 'P', model.signature.note, 'Regular', 9, MUTED, 4);
+    sig.add(
+      doc.struct('P', {}, () => {
+        doc
+          .font('Regular')
+          .fontSize(9)
+          .fillColor(MUTED)
+          .text(model.signature.line, MARGIN.left + 360, lineY + 6, {
+            width: PAGE.width - MARGIN.right - MARGIN.left - 360,
+          });
+      }),
+    );
+    y = lineY + 30;
+    block(sig, 'P', model.signature.note, 'Regular', 9, MUTED, 4);
+  } else {
+    // After NIA sign-in nothing is signed: the note says so instead of the lines.
+    block(sig, 'H2', model.signature.heading, 'Bold', 12, INK, 6);
+    block(sig, 'P', model.signature.note, 'Regular', 10, INK, 4);
+  }
   sig.end();
 
   // Page numbers, as pagination artifacts, once the number of pages is known.
