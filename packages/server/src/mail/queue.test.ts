@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { seedStaticLists } from '../reference/store.js';
-import { storeRequest } from '../requests/repository.js';
+import { type StoredRequest, storeRequest } from '../requests/repository.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { MAX_ATTEMPTS, MailQueue } from './queue.js';
 import { mailTables } from './table.js';
@@ -26,6 +26,28 @@ function memoryLog(lines: string[]): FastifyBaseLogger {
   return { ...log, child: () => log, silent: () => {} } as unknown as FastifyBaseLogger;
 }
 
+/** A request sent after NIA sign-in, stored with its confirmation e-mail queued. */
+async function storeMailedRequest(
+  t: TestDb,
+  opts: { duplicate: boolean; personKey: string; bodyHash: string },
+): Promise<{ request: StoredRequest; created: boolean }> {
+  const stored = await storeRequest(t.db, {
+    language: 'cs',
+    viaNia: true,
+    values: {
+      ...defaultFormValues(),
+      first_name: 'Alžběta',
+      last_name: 'Testová',
+      email: 'alzbeta@example.cz',
+    },
+    idempotencyKey: null,
+    mail: true,
+    ...opts,
+  });
+  if (!('created' in stored)) throw new Error('not stored');
+  return stored;
+}
+
 for (const kind of await testDbKinds()) {
   describe(`confirmation e-mail queue (${kind})`, () => {
     let t: TestDb;
@@ -40,22 +62,11 @@ for (const kind of await testDbKinds()) {
 
     it('keeps the request when the mail fails, retries later, and gives up visibly after the last attempt', async () => {
       const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
-      const stored = await storeRequest(t.db, {
-        language: 'cs',
+      const stored = await storeMailedRequest(t, {
         duplicate: false,
-        viaNia: true,
-        values: {
-          ...defaultFormValues(),
-          first_name: 'Alžběta',
-          last_name: 'Testová',
-          email: 'alzbeta@example.cz',
-        },
         personKey: 'test:1',
-        idempotencyKey: null,
         bodyHash: 'a'.repeat(64),
-        mail: true,
       });
-      if (!('created' in stored)) throw new Error('not stored');
       const id = stored.request.id;
       const lines: string[] = [];
       const queue = new MailQueue(ctx, memoryLog(lines));
@@ -137,22 +148,11 @@ for (const kind of await testDbKinds()) {
 
     it('sends the Czech confirmation with the PDF through SMTP and marks it sent', async () => {
       const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
-      const stored = await storeRequest(t.db, {
-        language: 'cs',
+      const stored = await storeMailedRequest(t, {
         duplicate: true,
-        viaNia: true,
-        values: {
-          ...defaultFormValues(),
-          first_name: 'Alžběta',
-          last_name: 'Testová',
-          email: 'alzbeta@example.cz',
-        },
         personKey: 'test:2',
-        idempotencyKey: null,
         bodyHash: 'b'.repeat(64),
-        mail: true,
       });
-      if (!('created' in stored)) throw new Error('not stored');
       const queue = new MailQueue(ctx, memoryLog([]));
       await queue.processDue();
       await queue.close();

@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
-import { DEMO_PERSONS, seedDemoPersons } from '../demo/persons.js';
+import { DEMO_PERSONS } from '../demo/persons.js';
 import { cookieOptions } from '../nia/sessions.js';
 import { INCOMPLETE_ID, NOT_IN_REGISTER_ID } from '../nia/testIdentities.js';
-import { loadBuiltin } from '../reference/index.js';
-import { seedStaticLists } from '../reference/store.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { seedFormData } from '../test/seed.js';
 import type { SsoSessionAnswer } from './sso.js';
 
 /** Every log line the app writes, to check that none holds personal data. */
@@ -158,9 +157,7 @@ for (const kind of await testDbKinds()) {
     beforeAll(async () => {
       t = await createTestDb(kind, { ROS_ALTCHA_MAX_NUMBER: '1000', ROS_RATE_LIMIT_SEARCH: '100000' });
       const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
-      await seedStaticLists(t.db);
-      await loadBuiltin(ctx);
-      await seedDemoPersons(t.db);
+      await seedFormData(ctx);
       a = await app(ctx, sink);
       await a.listen({ port: 0, host: '127.0.0.1' });
       const address = a.server.address();

@@ -4,11 +4,10 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
-import { DEMO_PERSONS, seedDemoPersons } from '../demo/persons.js';
-import { loadBuiltin } from '../reference/index.js';
-import { seedStaticLists } from '../reference/store.js';
+import { DEMO_PERSONS } from '../demo/persons.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { seedFormData } from '../test/seed.js';
 
 /** The app as main.ts builds it. */
 async function app(ctx: AppContext): Promise<FastifyInstance> {
@@ -119,9 +118,7 @@ for (const kind of await testDbKinds()) {
     beforeAll(async () => {
       t = await createTestDb(kind, { ROS_ALTCHA_MAX_NUMBER: '1000', ROS_RATE_LIMIT_SEARCH: '100000' });
       const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
-      await seedStaticLists(t.db);
-      await loadBuiltin(ctx);
-      await seedDemoPersons(t.db);
+      await seedFormData(ctx);
       a = await app(ctx);
     });
     afterAll(async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SsoSession } from '../../api/sso';
+import { NIA_PERSON as PERSON } from '../../test/nia';
 import { renderApp } from '../../test/render';
 import { TEST_LISTS, tickRequired } from '../../test/requestForm';
 import { DRAFT_KEY } from '../draft';
@@ -15,37 +16,6 @@ vi.mock('../botcheck', () => ({
   BotCheckWidget: () => null,
   BotCheckError: class extends Error {},
 }));
-
-/** A person the register knows completely: the prefilled form is valid as it stands. */
-const PERSON: SearchAnswer = {
-  jmeno: 'Štěpán',
-  prijmeni: 'Dvořák',
-  rodne_prijm: 'Dvořák',
-  pohlavi: '1',
-  rc: '850315/1008',
-  dat_nar: '1985-03-15',
-  stat_nar: 'CZ',
-  misto_nar: '582786',
-  okres_nar: '40711',
-  st_kod: 'CZ',
-  ulice: 'Dlouhá 12/5',
-  mesto: 'Brno',
-  psc: '60200',
-  stat: 'CZ',
-  typ_op_pas: 'ID',
-  op_pas: '123456789',
-  web_zamestnavatel: 'Letiště Brno',
-  web_zam_od: '01/2015',
-  web_popis_cinnosti: 'Odbavení',
-  web_kont_ulice: 'Dlouhá',
-  web_kont_cp: '12',
-  web_kont_mesto: 'Brno',
-  web_kont_psc: '60200',
-  web_kont_stat: 'CZ',
-  email: 'stepan@example.cz',
-  typ_predani: 'EMAIL',
-  record: { id: 1001, stav: 'Ano', platnost_do: '01.01.2030', a1a3: null, a2: null },
-};
 
 const session = (over: Partial<SsoSession> = {}, nia: Partial<SsoSession['nia']> = {}): SsoSession => ({
   nia: { complete: true, first_name: 'Štěpán', last_name: 'Dvořák', birth_date: '1985-03-15', ...nia },

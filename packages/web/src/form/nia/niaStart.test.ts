@@ -1,28 +1,10 @@
 import type { SearchAnswer } from '@ros/domain';
 import { describe, expect, it } from 'vitest';
 import type { SsoSession } from '../../api/sso';
+import { NIA_PERSON } from '../../test/nia';
 import { draftFitsSession, isIncomplete, niaStart, planNia } from './niaStart';
 
-const PERSON: SearchAnswer = {
-  jmeno: 'Štěpán',
-  prijmeni: 'Dvořák',
-  rodne_prijm: 'Dvořák',
-  pohlavi: '1',
-  rc: '850315/1008',
-  dat_nar: '1985-03-15',
-  stat_nar: 'CZ',
-  misto_nar: '582786',
-  okres_nar: '40711',
-  st_kod: 'CZ',
-  ulice: 'Dlouhá 12/5',
-  mesto: 'Brno',
-  psc: '60200',
-  stat: 'CZ',
-  typ_op_pas: 'ID',
-  op_pas: '123456789',
-  email: 'stepan@example.cz',
-  record: { id: 1001, stav: 'Ano', platnost_do: '01.01.2030', a1a3: null, a2: null },
-};
+const PERSON = NIA_PERSON;
 
 const session = (over: Partial<SsoSession> = {}, nia: Partial<SsoSession['nia']> = {}): SsoSession => ({
   nia: { complete: true, first_name: 'Štěpán', last_name: 'Dvořák', birth_date: '1985-03-15', ...nia },

@@ -1,0 +1,32 @@
+import type { SearchAnswer } from '@ros/domain';
+
+/** A person the register knows completely: the prefilled form is valid as it stands. */
+export const NIA_PERSON: SearchAnswer = {
+  jmeno: 'Štěpán',
+  prijmeni: 'Dvořák',
+  rodne_prijm: 'Dvořák',
+  pohlavi: '1',
+  rc: '850315/1008',
+  dat_nar: '1985-03-15',
+  stat_nar: 'CZ',
+  misto_nar: '582786',
+  okres_nar: '40711',
+  st_kod: 'CZ',
+  ulice: 'Dlouhá 12/5',
+  mesto: 'Brno',
+  psc: '60200',
+  stat: 'CZ',
+  typ_op_pas: 'ID',
+  op_pas: '123456789',
+  web_zamestnavatel: 'Letiště Brno',
+  web_zam_od: '01/2015',
+  web_popis_cinnosti: 'Odbavení',
+  web_kont_ulice: 'Dlouhá',
+  web_kont_cp: '12',
+  web_kont_mesto: 'Brno',
+  web_kont_psc: '60200',
+  web_kont_stat: 'CZ',
+  email: 'stepan@example.cz',
+  typ_predani: 'EMAIL',
+  record: { id: 1001, stav: 'Ano', platnost_do: '01.01.2030', a1a3: null, a2: null },
+};
