@@ -1,4 +1,3 @@
-import type { SearchAnswer } from '@ros/domain';
 import { describe, expect, it } from 'vitest';
 import type { SsoSession } from '../../api/sso';
 import { NIA_PERSON } from '../../test/nia';
