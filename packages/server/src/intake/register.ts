@@ -98,13 +98,20 @@ function pathOf(message: string): string {
   return map[field] ?? field;
 }
 
-export type PutPersonResult = { ok: true; created: boolean } | { ok: false; status: 400 | 409; problems: Problems };
+export type PutPersonResult =
+  | { ok: true; created: boolean }
+  | { ok: false; status: 400 | 409; problems: Problems };
 
 /** PUT persons/{id}: the person in the persons file's shape (docs/register.md), `id` from the path. */
 export async function putPerson(db: Db, id: number, body: unknown): Promise<PutPersonResult> {
-  if (!isObject(body)) return { ok: false, status: 400, problems: [{ path: '', message: 'must be a JSON object' }] };
+  if (!isObject(body))
+    return { ok: false, status: 400, problems: [{ path: '', message: 'must be a JSON object' }] };
   if (body.id !== undefined && body.id !== id) {
-    return { ok: false, status: 400, problems: [{ path: 'id', message: 'must be the id of the path (or left out)' }] };
+    return {
+      ok: false,
+      status: 400,
+      problems: [{ path: 'id', message: 'must be the id of the path (or left out)' }],
+    };
   }
   const parsed = personRowSchema.safeParse({ ...body, id });
   if (!parsed.success) {

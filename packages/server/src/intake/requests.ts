@@ -203,6 +203,10 @@ export async function markReceived(
 
 /** Whether the request with this id had its personal data erased (the public PDF link then answers 404). */
 export async function isErased(db: Db, id: string): Promise<boolean> {
-  const row = await intakeDb(db).selectFrom('requests').select('erased_at').where('id', '=', id).executeTakeFirst();
+  const row = await intakeDb(db)
+    .selectFrom('requests')
+    .select('erased_at')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.erased_at != null;
 }

@@ -95,7 +95,10 @@ export function overdueRequests(
   return dueRequests(
     db,
     // Received ones are handled; only the never-received are overdue.
-    { retentionReceivedDays: Number.MAX_SAFE_INTEGER / DAY, retentionUnreceivedDays: config.retentionUnreceivedDays },
+    {
+      retentionReceivedDays: Number.MAX_SAFE_INTEGER / DAY,
+      retentionUnreceivedDays: config.retentionUnreceivedDays,
+    },
     new Date(now.getTime() + withinDays * DAY),
     limit,
   );
@@ -193,7 +196,12 @@ export async function purge(
       .where('expires_at', '<', nowIso)
       .executeTakeFirst();
     const files = await outboxFilesDue(config, new Set(erased.map((e) => outboxName(e.reference))), now);
-    const result = { erased, sessions: Number(s?.n ?? 0), botTokens: Number(b?.n ?? 0), outboxFiles: files.length };
+    const result = {
+      erased,
+      sessions: Number(s?.n ?? 0),
+      botTokens: Number(b?.n ?? 0),
+      outboxFiles: files.length,
+    };
     await audit(db, { actor, action: 'purge', outcome: 'dry_run', detail: summary(result) }, now);
     return result;
   }
@@ -201,7 +209,13 @@ export async function purge(
   for (;;) {
     const due = await dueRequests(db, config, now, BATCH);
     if (due.length === 0) break;
-    const done = new Set(await eraseRequests(db, due.map((d) => d.reference), now));
+    const done = new Set(
+      await eraseRequests(
+        db,
+        due.map((d) => d.reference),
+        now,
+      ),
+    );
     for (const d of due) {
       if (!done.has(d.reference)) continue;
       erased.push(d);
@@ -214,7 +228,13 @@ export async function purge(
   const files = await outboxFilesDue(config, new Set(erased.map((e) => outboxName(e.reference))), now);
   let removed = 0;
   for (const f of files) {
-    if (await unlink(f).then(() => true, () => false)) removed++;
+    if (
+      await unlink(f).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed++;
   }
   const result = {
     erased,
@@ -233,7 +253,13 @@ export const summary = (r: PurgeResult) =>
  * Takes the named lease until `until` when it is free (never taken, or run out): one
  * conditional upsert, so of several instances racing for it exactly one gets it.
  */
-export async function takeLease(db: Db, name: string, holder: string, now: Date, until: Date): Promise<boolean> {
+export async function takeLease(
+  db: Db,
+  name: string,
+  holder: string,
+  now: Date,
+  until: Date,
+): Promise<boolean> {
   const r = await db.kysely
     .insertInto('leases')
     .values({ name, holder, until: until.toISOString() })

@@ -1,10 +1,23 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RequestPayload,
+  RouteShorthandOptions,
+} from 'fastify';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { type AuditEntry, audit } from '../intake/audit.js';
 import { parseReference } from '../intake/db.js';
-import { deletePerson, MAX_PERSON_ID, MAX_RECORD_ID, pathId, putPerson, putRecord } from '../intake/register.js';
+import {
+  deletePerson,
+  MAX_PERSON_ID,
+  MAX_RECORD_ID,
+  pathId,
+  putPerson,
+  putRecord,
+} from '../intake/register.js';
 import {
   DEFAULT_PAGE,
   decodeCursor,
@@ -96,11 +109,12 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   const rateLimit = { max: ctx.config.rateLimitIntakePerMinute, timeWindow: '1 minute' };
 
-  /** Route options: rate limit, then the token and its scope, before the body is read. */
+  /** Route options: the rate limit, then the token and its scope, before the body is read. */
   const guarded = (scope: Scope, action: string, bodyLimit = 1024): RouteShorthandOptions => ({
     bodyLimit,
     config: { rateLimit },
-    onRequest: async (req: FastifyRequest) => {
+    // preParsing: after the rate limit (an onRequest hook), before the body is parsed.
+    preParsing: async (req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
       const header = req.headers.authorization;
       const token = typeof header === 'string' ? TOKEN_HEADER.exec(header)?.[1] : undefined;
       const who = token ? await authenticate(ctx.db, token) : null;
@@ -109,6 +123,7 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       if (!who.scopes.includes(scope)) {
         throw new ApiError(403, 'FORBIDDEN', `This token lacks the scope ${scope}`);
       }
+      return payload;
     },
   });
   const note = (req: FastifyRequest, target: string, detail?: string) => {
@@ -129,7 +144,8 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       const q = req.query;
       const problems: Array<{ path: string; message: string }> = [];
       for (const [k, v] of Object.entries(q)) {
-        if (!['status', 'since', 'cursor', 'limit'].includes(k)) problems.push({ path: k, message: 'unknown parameter' });
+        if (!['status', 'since', 'cursor', 'limit'].includes(k))
+          problems.push({ path: k, message: 'unknown parameter' });
         else if (typeof v !== 'string') problems.push({ path: k, message: 'must be given once' });
       }
       const text = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : undefined);
@@ -139,7 +155,9 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       let since: string | undefined;
       const sinceText = text('since');
       if (sinceText !== undefined) {
-        const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(sinceText);
+        const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(
+          sinceText,
+        );
         const t = ok ? Date.parse(sinceText) : Number.NaN;
         if (Number.isNaN(t)) problems.push({ path: 'since', message: 'must be an ISO date or time' });
         else since = new Date(t).toISOString();
@@ -151,7 +169,8 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       const limitText = text('limit');
       if (limitText !== undefined) {
         limit = /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : 0;
-        if (limit < 1 || limit > MAX_PAGE) problems.push({ path: 'limit', message: `must be 1 to ${MAX_PAGE}` });
+        if (limit < 1 || limit > MAX_PAGE)
+          problems.push({ path: 'limit', message: `must be 1 to ${MAX_PAGE}` });
       }
       if (problems.length > 0) throw invalid(problems);
       const page = await listRequests(ctx.db, {
@@ -190,7 +209,8 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       try {
         pdf = await pool.render(buildPdfModel(request, names));
       } catch (err) {
-        if (err instanceof PdfBusyError) throw new ApiError(503, 'PDF_BUSY', err.message, undefined, { 'Retry-After': '5' });
+        if (err instanceof PdfBusyError)
+          throw new ApiError(503, 'PDF_BUSY', err.message, undefined, { 'Retry-After': '5' });
         throw err;
       }
       return reply
@@ -242,11 +262,18 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     guarded('persons:write', 'persons.put', PERSON_BODY_LIMIT),
     async (req, reply) => {
       const id = pathId(req.params.id, MAX_PERSON_ID);
-      if (id === null) throw invalid([{ path: 'id', message: `must be a whole number from 1 to ${MAX_PERSON_ID}` }]);
+      if (id === null)
+        throw invalid([{ path: 'id', message: `must be a whole number from 1 to ${MAX_PERSON_ID}` }]);
       note(req, `person:${id}`);
       const r = await putPerson(ctx.db, id, req.body);
       if (!r.ok) {
-        if (r.status === 409) throw new ApiError(409, 'NIA_IDENTIFIER_TAKEN', 'Another person has this NIA identifier', r.problems);
+        if (r.status === 409)
+          throw new ApiError(
+            409,
+            'NIA_IDENTIFIER_TAKEN',
+            'Another person has this NIA identifier',
+            r.problems,
+          );
         throw invalid(r.problems, 'The person is not valid');
       }
       note(req, `person:${id}`, r.created ? 'created' : 'updated');
@@ -259,9 +286,11 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     guarded('persons:write', 'persons.delete'),
     async (req, reply) => {
       const id = pathId(req.params.id, MAX_PERSON_ID);
-      if (id === null) throw invalid([{ path: 'id', message: `must be a whole number from 1 to ${MAX_PERSON_ID}` }]);
+      if (id === null)
+        throw invalid([{ path: 'id', message: `must be a whole number from 1 to ${MAX_PERSON_ID}` }]);
       note(req, `person:${id}`);
-      if (!(await deletePerson(ctx.db, id))) throw new ApiError(404, 'PERSON_NOT_FOUND', 'No person has this id');
+      if (!(await deletePerson(ctx.db, id)))
+        throw new ApiError(404, 'PERSON_NOT_FOUND', 'No person has this id');
       return reply.status(204).send();
     },
   );
