@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { defaultFormValues } from '@ros/domain';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,11 @@ describe('PDF text', { timeout: 60_000 }, () => {
   });
 });
 
+// jsqr is CommonJS whose types declare an ES default export: take the function either way.
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR: Decode =
+  (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
+
 /** The text of each page, as it is stored (no ligature folding, which pdf.js does by default). */
 async function pageTexts(bytes: Buffer): Promise<string[]> {
   const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
@@ -155,8 +160,8 @@ describe('PDF layout', { timeout: 120_000 }, () => {
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);
       await page.render({
-        canvas: canvas as unknown as HTMLCanvasElement,
-        canvasContext: context as unknown as CanvasRenderingContext2D,
+        canvas: canvas as never,
+        canvasContext: context as never,
         viewport,
       }).promise;
       const image = context.getImageData(0, 0, canvas.width, canvas.height);
