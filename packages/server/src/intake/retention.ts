@@ -3,12 +3,13 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { mailTables } from '../mail/table.js';
 import { outboxDir } from '../mail/transport.js';
 import { audit } from './audit.js';
-import { intakeDb } from './db.js';
+import { type IntakeDatabase, intakeDb } from './db.js';
 
 /**
  * Retention (docs/intake.md "Retention"): a request's personal data is erased
@@ -49,22 +50,27 @@ export async function dueRequests(
   config: Pick<Config, 'retentionReceivedDays' | 'retentionUnreceivedDays'>,
   at: Date,
   limit: number,
+  opts: { unreceivedOnly?: boolean } = {},
 ): Promise<DueRequest[]> {
+  const unreceived = (eb: ExpressionBuilder<IntakeDatabase, 'requests'>) =>
+    eb.and([
+      eb('status', '=', 'new'),
+      eb('created_at', '<=', daysBefore(at, config.retentionUnreceivedDays)),
+    ]);
   const rows = await intakeDb(db)
     .selectFrom('requests')
     .select(['reference', 'status', 'created_at', 'received_at'])
     .where('erased_at', 'is', null)
     .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('status', '=', 'received'),
-          eb('received_at', '<=', daysBefore(at, config.retentionReceivedDays)),
-        ]),
-        eb.and([
-          eb('status', '=', 'new'),
-          eb('created_at', '<=', daysBefore(at, config.retentionUnreceivedDays)),
-        ]),
-      ]),
+      opts.unreceivedOnly
+        ? unreceived(eb)
+        : eb.or([
+            eb.and([
+              eb('status', '=', 'received'),
+              eb('received_at', '<=', daysBefore(at, config.retentionReceivedDays)),
+            ]),
+            unreceived(eb),
+          ]),
     )
     .orderBy('created_at')
     .limit(limit)
@@ -92,16 +98,8 @@ export function overdueRequests(
   now: Date = new Date(),
   limit = 1000,
 ): Promise<DueRequest[]> {
-  return dueRequests(
-    db,
-    // Received ones are handled; only the never-received are overdue.
-    {
-      retentionReceivedDays: Number.MAX_SAFE_INTEGER / DAY,
-      retentionUnreceivedDays: config.retentionUnreceivedDays,
-    },
-    new Date(now.getTime() + withinDays * DAY),
-    limit,
-  );
+  // Received ones are handled; only the never-received are overdue.
+  return dueRequests(db, config, new Date(now.getTime() + withinDays * DAY), limit, { unreceivedOnly: true });
 }
 
 const outboxName = (reference: string) => `${reference.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`;
