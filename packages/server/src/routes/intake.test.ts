@@ -172,10 +172,19 @@ for (const kind of await testDbKinds()) {
       }
       const denied = await t.db.kysely
         .selectFrom('audit_log')
-        .select(['actor', 'action'])
+        .select(['actor', 'action', 'target'])
         .where('outcome', '=', 'denied')
         .execute();
-      expect(denied).toContainEqual({ actor: 'token:only-records-write', action: 'requests.pdf' });
+      expect(denied).toContainEqual({
+        actor: 'token:only-records-write',
+        action: 'requests.pdf',
+        target: 'ROS-2026-000001',
+      });
+      expect(denied).toContainEqual({
+        actor: 'token:only-requests-read',
+        action: 'persons.delete',
+        target: 'person:9001',
+      });
     });
 
     it('lists requests page by page with a stable cursor, by status and since', async () => {

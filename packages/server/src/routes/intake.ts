@@ -72,6 +72,13 @@ function outcomeOf(status: number): NonNullable<AuditEntry['outcome']> {
 
 const TOKEN_HEADER = /^Bearer +(\S{1,200}) *$/i;
 
+/** Audit targets from the path: only well-formed ones (a path may hold anything). */
+const referenceTarget = (p: Record<string, string>) => parseReference(p.reference ?? '') ?? undefined;
+const idTarget = (kind: string, id: string | undefined, max: number) => {
+  const n = pathId(id ?? '', max);
+  return n === null ? undefined : `${kind}:${n}`;
+};
+
 const RECORD_BODY_LIMIT = 4 * 1024;
 /** A person with 100 past activities and 6 stays abroad stays far below this. */
 const PERSON_BODY_LIMIT = 256 * 1024;
@@ -110,7 +117,13 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   const rateLimit = { max: ctx.config.rateLimitIntakePerMinute, timeWindow: '1 minute' };
 
   /** Route options: the rate limit, then the token and its scope, before the body is read. */
-  const guarded = (scope: Scope, action: string, bodyLimit = 1024): RouteShorthandOptions => ({
+  const guarded = (
+    scope: Scope,
+    action: string,
+    bodyLimit = 1024,
+    // What the call is about, from the path, so that a denied call names it too.
+    target?: (params: Record<string, string>) => string | undefined,
+  ): RouteShorthandOptions => ({
     bodyLimit,
     config: { rateLimit },
     // preParsing: after the rate limit (an onRequest hook), before the body is parsed.
@@ -119,7 +132,11 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       const token = typeof header === 'string' ? TOKEN_HEADER.exec(header)?.[1] : undefined;
       const who = token ? await authenticate(ctx.db, token) : null;
       if (!who) throw unauthorized();
-      calls.set(req, { actor: `token:${who.name}`, action });
+      calls.set(req, {
+        actor: `token:${who.name}`,
+        action,
+        target: target?.(req.params as Record<string, string>),
+      });
       if (!who.scopes.includes(scope)) {
         throw new ApiError(403, 'FORBIDDEN', `This token lacks the scope ${scope}`);
       }
@@ -187,7 +204,7 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   app.get<{ Params: { reference: string } }>(
     '/requests/:reference',
-    guarded('requests:read', 'requests.read'),
+    guarded('requests:read', 'requests.read', undefined, referenceTarget),
     async (req) => {
       const found = await findByReference(ctx.db, referenceOf(req));
       if (found.kind === 'none') throw requestNotFound();
@@ -198,7 +215,7 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   app.get<{ Params: { reference: string } }>(
     '/requests/:reference/pdf',
-    guarded('requests:read', 'requests.pdf'),
+    guarded('requests:read', 'requests.pdf', undefined, referenceTarget),
     async (req, reply: FastifyReply) => {
       const found = await findByReference(ctx.db, referenceOf(req));
       if (found.kind === 'none') throw requestNotFound();
@@ -222,7 +239,7 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   app.post<{ Params: { reference: string } }>(
     '/requests/:reference/received',
-    guarded('requests:receive', 'requests.received'),
+    guarded('requests:receive', 'requests.received', undefined, referenceTarget),
     async (req) => {
       const r = await markReceived(ctx.db, referenceOf(req));
       if (r.outcome === 'none') throw requestNotFound();
@@ -234,7 +251,9 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   app.put<{ Params: { id: string } }>(
     '/records/:id',
-    guarded('records:write', 'records.put', RECORD_BODY_LIMIT),
+    guarded('records:write', 'records.put', RECORD_BODY_LIMIT, (p) =>
+      idTarget('record', p.id, MAX_RECORD_ID),
+    ),
     async (req, reply) => {
       const id = pathId(req.params.id, MAX_RECORD_ID);
       if (id === null) throw invalid([{ path: 'id', message: 'must be a whole number from 1' }]);
@@ -259,7 +278,9 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   app.put<{ Params: { id: string } }>(
     '/persons/:id',
-    guarded('persons:write', 'persons.put', PERSON_BODY_LIMIT),
+    guarded('persons:write', 'persons.put', PERSON_BODY_LIMIT, (p) =>
+      idTarget('person', p.id, MAX_PERSON_ID),
+    ),
     async (req, reply) => {
       const id = pathId(req.params.id, MAX_PERSON_ID);
       if (id === null)
@@ -283,7 +304,7 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   app.delete<{ Params: { id: string } }>(
     '/persons/:id',
-    guarded('persons:write', 'persons.delete'),
+    guarded('persons:write', 'persons.delete', undefined, (p) => idTarget('person', p.id, MAX_PERSON_ID)),
     async (req, reply) => {
       const id = pathId(req.params.id, MAX_PERSON_ID);
       if (id === null)
