@@ -187,12 +187,13 @@ for (const kind of await testDbKinds()) {
 
     it('runs once per instance group: two app instances on one database purge once', async () => {
       await stored('Zora', new Date(Date.now() - 200 * DAY));
+      const config = { ...t.config, purgeIntervalMinutes: 60 };
       // A second connection to the same database, as a second process would have.
       const url = t.config.databaseUrl;
       const db2 = openDatabase({ databaseUrl: url, dataDir: t.dataDir });
       const apps = [
-        await buildApp({ config: t.config, db: t.db, version: 'test' }),
-        await buildApp({ config: t.config, db: db2, version: 'test' }),
+        await buildApp({ config, db: t.db, version: 'test' }),
+        await buildApp({ config, db: db2, version: 'test' }),
       ];
       try {
         // Both start their purge when ready; closing waits for a purge under way.
@@ -209,8 +210,8 @@ for (const kind of await testDbKinds()) {
       expect(runs).toHaveLength(1);
       expect(runs[0]).toMatchObject({ actor: 'system', detail: expect.stringMatching(/^requests=1 /) });
       // Within the interval no instance runs it again; a scheduler with ROS_PURGE_INTERVAL_MINUTES=0 never starts.
-      expect(await new PurgeScheduler(t.db, t.config, silent).tick()).toBeNull();
-      const off = new PurgeScheduler(t.db, { ...t.config, purgeIntervalMinutes: 0 }, silent);
+      expect(await new PurgeScheduler(t.db, config, silent).tick()).toBeNull();
+      const off = new PurgeScheduler(t.db, { ...config, purgeIntervalMinutes: 0 }, silent);
       off.start();
       await off.close();
       expect(

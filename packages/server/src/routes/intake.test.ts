@@ -100,7 +100,7 @@ for (const kind of await testDbKinds()) {
       });
 
     beforeAll(async () => {
-      t = await createTestDb(kind, { ROS_VALIDITY_REFRESH_MS: '50', ROS_PURGE_INTERVAL_MINUTES: '0' });
+      t = await createTestDb(kind, { ROS_VALIDITY_REFRESH_MS: '50' });
       ctx = { config: t.config, db: t.db, version: 'test' };
       await seedFormData(ctx);
       const stream = new Writable({
@@ -549,7 +549,7 @@ for (const kind of await testDbKinds()) {
 
   describe(`intake API rate limit (${kind})`, () => {
     it('answers 429 RATE_LIMITED past ROS_RATE_LIMIT_INTAKE calls a minute', async () => {
-      const t = await createTestDb(kind, { ROS_RATE_LIMIT_INTAKE: '3', ROS_PURGE_INTERVAL_MINUTES: '0' });
+      const t = await createTestDb(kind, { ROS_RATE_LIMIT_INTAKE: '3' });
       const app = await buildApp({ config: t.config, db: t.db, version: 'test' });
       try {
         const token = (await createToken(t.db, 'bo', SCOPES, 'test')) as string;
