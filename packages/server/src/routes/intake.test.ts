@@ -109,7 +109,8 @@ for (const kind of await testDbKinds()) {
           done();
         },
       });
-      app = await buildApp(ctx, { logger: { ...(loggerOptions('info') as object), stream } });
+      // The most talkative level: whatever Fastify logs of a request, a token must not be in it.
+      app = await buildApp(ctx, { logger: { ...(loggerOptions('trace') as object), stream } });
       await app.ready();
       // One token with every scope, one per scope, one without any that a call needs.
       tokens.all = (await createToken(t.db, 'backoffice', SCOPES, 'operator:test')) as string;
