@@ -148,11 +148,10 @@ type Doc = PDFKit.PDFDocument;
 type Struct = PDFKit.PDFStructureElement;
 
 /**
- * The reference number as a QR code (error correction M) of `size` points at (x, y): each run of
- * dark modules in a row is one rectangle, all filled at once. The caller leaves the quiet zone.
+ * A QR code's modules as a square of `size` points at (x, y): each run of dark modules in a row
+ * is one rectangle, all filled at once. The caller leaves the quiet zone.
  */
-function drawQr(doc: Doc, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+function drawQr(doc: Doc, modules: QRCode.BitMatrix, x: number, y: number, size: number): void {
   const n = modules.size;
   const m = size / n;
   for (let r = 0; r < n; r++) {
@@ -453,7 +452,9 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
   }
   sig.end();
 
-  // Page numbers, as pagination artifacts, once the number of pages is known.
+  // Page numbers and the reference as a QR code (error correction M: a smudge or a staple
+  // hole still scans), as pagination artifacts, once the number of pages is known.
+  const qr = QRCode.create(model.reference, { errorCorrectionLevel: 'M' }).modules;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -472,7 +473,7 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
       });
     doc.endMarkedContent();
     doc.markContent('Artifact', { type: 'Pagination' });
-    drawQr(doc, model.reference, PAGE.width - MARGIN.right - QR.size, QR.top, QR.size);
+    drawQr(doc, qr, PAGE.width - MARGIN.right - QR.size, QR.top, QR.size);
     doc.endMarkedContent();
     doc.page.margins.bottom = keep;
   }
