@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { ApiError, type ApiErrorBody, apiErrorBody, notFound } from './errors.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
+import { intakeRoutes } from './routes/intake.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { pdfRoutes } from './routes/pdf.js';
 import { referenceRoutes } from './routes/reference.js';
@@ -121,6 +122,8 @@ export async function buildApp(
     },
     { prefix: '/api/ros' },
   );
+  // The authority's back office (docs/intake.md): bearer tokens, apart from the public API.
+  await app.register(intakeRoutes, { ...ctx, prefix: '/api/intake/v1' });
 
   const webDir = ctx.config.webDir;
   if (webDir && existsSync(join(webDir, 'index.html'))) {

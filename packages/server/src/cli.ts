@@ -8,6 +8,10 @@ import { ConfigError, loadConfig } from './config.js';
  *   ros-admin records load FILE | issue … | revoke ID | show ID | demo-links
  *   ros-admin persons load FILE | show ID | find …
  *   ros-admin mails list [--status S] [--limit N] | resend REFERENCE|REQUEST_ID [--force]
+ *   ros-admin requests list | show REF | export … | received REF | overdue   (docs/intake.md)
+ *   ros-admin tokens create --name N --scopes S | list | revoke NAME
+ *   ros-admin audit list [--since DATE] [--target REF]
+ *   ros-admin purge [--dry-run]
  */
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
@@ -23,6 +27,16 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CommandMo
   records: { describe: 'load, issue, revoke and show certificates', load: () => import('./cli/records.js') },
   persons: { describe: 'load and inspect the register of persons', load: () => import('./cli/persons.js') },
   mails: { describe: 'list and re-send confirmation e-mails', load: () => import('./cli/mails.js') },
+  requests: {
+    describe: 'list, show, export and mark received submitted requests',
+    load: () => import('./cli/requests.js'),
+  },
+  tokens: { describe: 'create, list and revoke intake API tokens', load: () => import('./cli/tokens.js') },
+  audit: { describe: 'list the audit trail', load: () => import('./cli/audit.js') },
+  purge: {
+    describe: 'erase what retention says is due (--dry-run: only list)',
+    load: () => import('./cli/purge.js'),
+  },
 };
 
 function usage(out: (line: string) => void): void {

@@ -57,6 +57,16 @@ export interface Config {
   smtpUrl: string;
   /** Sender of the confirmation e-mails. */
   mailFrom: string;
+  /** Intake (docs/intake.md): a received request's personal data is erased this many days after receipt. */
+  retentionReceivedDays: number;
+  /** … and a request never marked received this many days after it was submitted. */
+  retentionUnreceivedDays: number;
+  /** Outbox .eml files (mail bodies, with the PDF) are deleted this many days after they were written. */
+  outboxKeepDays: number;
+  /** How often the server's purge runs (once per instance group); 0 = never (ros-admin purge only). */
+  purgeIntervalMinutes: number;
+  /** Intake API calls per client address and minute. */
+  rateLimitIntakePerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -193,6 +203,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionMinutes: int('ROS_SESSION_MINUTES', 30, 1, 1440),
     smtpUrl,
     mailFrom,
+    retentionReceivedDays: int('ROS_RETENTION_RECEIVED_DAYS', 30, 1, 3650),
+    retentionUnreceivedDays: int('ROS_RETENTION_UNRECEIVED_DAYS', 180, 1, 3650),
+    outboxKeepDays: int('ROS_OUTBOX_KEEP_DAYS', 7, 1, 3650),
+    purgeIntervalMinutes: int('ROS_PURGE_INTERVAL_MINUTES', 60, 0, 10080),
+    rateLimitIntakePerMinute: int('ROS_RATE_LIMIT_INTAKE', 600, 1, 1_000_000_000),
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

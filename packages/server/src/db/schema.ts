@@ -17,6 +17,9 @@ export interface Database {
   requests: RequestTable;
   counters: CounterTable;
   used_bot_tokens: UsedBotTokenTable;
+  intake_tokens: IntakeTokenTable;
+  audit_log: AuditLogTable;
+  leases: LeaseTable;
 }
 
 export interface CountryTable {
@@ -99,4 +102,49 @@ export interface CounterTable {
 export interface UsedBotTokenTable {
   token_hash: string;
   expires_at: string;
+}
+
+/**
+ * Columns migration 0007 adds to `requests` (the authority's side, docs/intake.md). Kept apart
+ * from RequestTable, which the code that stores requests builds whole: they all have defaults.
+ * Read them through `intakeDb` (intake/db.ts).
+ */
+export interface RequestIntakeColumns {
+  /** 'new' until the authority marks the request received, then 'received'. */
+  status: Generated<string>;
+  received_at: string | null;
+  /** When the personal data was erased (retention); the row keeps reference, dates and channel. */
+  erased_at: string | null;
+  /** NIA's PersonIdentifier of the signed-in applicant (requests sent after NIA sign-in). */
+  nia_identifier: string | null;
+}
+/** Intake API tokens: only the sha256 of a token is stored. */
+export interface IntakeTokenTable {
+  name: string;
+  token_hash: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  created_at: string;
+  /** The operator (OS user) who created it. */
+  created_by: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+/** Who did what, to which reference, when; never personal data. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** 'token:NAME', 'operator:USER' or 'system'. */
+  actor: string;
+  action: string;
+  /** A request reference, 'record:ID', 'person:ID' or 'token:NAME'. */
+  target: string | null;
+  /** 'ok', 'denied', 'not_found', 'invalid', 'gone', 'error' */
+  outcome: string;
+  detail: string | null;
+}
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  until: string;
 }

@@ -1,4 +1,6 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { defaultFormValues } from '@ros/domain';
+import jsQRModule from 'jsqr';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
@@ -13,14 +15,32 @@ const names: CodeNames = {
   district: (c) => c,
 };
 
-function request(language: 'cs' | 'en', first: string, last: string, viaNia = false): StoredRequest {
+function request(
+  language: 'cs' | 'en',
+  first: string,
+  last: string,
+  viaNia = false,
+  activities = 0,
+): StoredRequest {
   return {
     id: 'y'.repeat(24),
     reference: 'ROS-2026-000007',
     language,
     duplicate: false,
     viaNia,
-    values: { ...defaultFormValues(), first_name: first, last_name: last, home_state: 'CZ' },
+    values: {
+      ...defaultFormValues(),
+      first_name: first,
+      last_name: last,
+      home_state: 'CZ',
+      past_activities: Array.from({ length: activities }, (_, i) => ({
+        from: `01/${2000 + i}`,
+        to: `12/${2000 + i}`,
+        type: '1',
+        field1: 'Letiště Praha a.s.',
+        field2: 'Pilot',
+      })),
+    },
     personKey: null,
     idempotencyKey: null,
     bodyHash: '',
@@ -77,5 +97,77 @@ describe('PDF text', { timeout: 60_000 }, () => {
       expect(plain).toContain(paper);
       expect(plain).not.toContain(submitted);
     }
+  });
+});
+
+// jsqr is CommonJS whose types declare an ES default export: take the function either way.
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR: Decode =
+  (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
+
+/** The text of each page, as it is stored (no ligature folding, which pdf.js does by default). */
+async function pageTexts(bytes: Buffer): Promise<string[]> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let p = 1; p <= doc.numPages; p++) {
+    const content = await (await doc.getPage(p)).getTextContent({ disableNormalization: true });
+    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages;
+}
+
+describe('PDF layout', { timeout: 120_000 }, () => {
+  it('has no ligature glyphs in its text layer: "certificate", not "certi\ufb01cate"', async () => {
+    const pages = await pageTexts(await renderPdf(buildPdfModel(request('en', 'Filip', 'Fiala'), names)));
+    const all = pages.join(' ');
+    expect(all).not.toMatch(/[\ufb00-\ufb06]/);
+    expect(all).toContain('certificate');
+    expect(all).toContain('confirm');
+    expect(all).toContain('Filip');
+  });
+
+  it('never leaves the signature block alone on the last page', async () => {
+    // Growing requests move the end of the declarations across a page break, in both languages
+    // and both signature variants (paper lines or the NIA note).
+    for (const lang of ['cs', 'en'] as const) {
+      for (const viaNia of [false, true]) {
+        for (let n = 0; n <= 14; n++) {
+          const model = buildPdfModel(request(lang, 'Jana', 'Nováková', viaNia, n), names);
+          const pages = await pageTexts(await renderPdf(model));
+          const last = pages[pages.length - 1] ?? '';
+          const before = model.attachments
+            ? model.attachments.heading
+            : (model.declarations.items.at(-1)?.text.slice(0, 20) ?? '');
+          expect(last, `${lang} nia=${viaNia} activities=${n}`).toContain(model.signature.heading);
+          expect(last, `${lang} nia=${viaNia} activities=${n}: ${last.slice(0, 60)}`).toContain(before);
+        }
+      }
+    }
+  });
+
+  it('carries the reference as a QR code on every page (rendered and decoded)', async () => {
+    const bytes = await renderPdf(buildPdfModel(request('cs', 'Jana', 'Nováková', false, 14), names));
+    const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+    expect(doc.numPages).toBeGreaterThan(2);
+    const found: Array<string | null> = [];
+    for (let p = 1; p <= doc.numPages; p++) {
+      const page = await doc.getPage(p);
+      // About 150 dpi, a phone's view of a printed page.
+      const viewport = page.getViewport({ scale: 2 });
+      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({
+        canvas: canvas as never,
+        canvasContext: context as never,
+        viewport,
+      }).promise;
+      const image = context.getImageData(0, 0, canvas.width, canvas.height);
+      found.push(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null);
+    }
+    await doc.destroy();
+    expect(found).toEqual(Array.from({ length: found.length }, () => 'ROS-2026-000007'));
   });
 });

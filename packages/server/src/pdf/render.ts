@@ -2,14 +2,17 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import type { PdfModel, PdfRow } from './model.js';
 
 /**
  * Lays out a request (PdfModel) as an A4 PDF with pdfkit: DejaVu Sans embedded as a subset
  * (every Czech letter), tagged for assistive technology (document language, title shown
  * instead of the file name, a structure tree of headings, label/value tables and the
- * declarations as a list; rules, lines and page numbers are artifacts). Pure CPU work: it runs
- * in a worker thread (pool.ts).
+ * declarations as a list; rules, lines, page numbers and the QR code are artifacts). Every page
+ * carries the reference number as a QR code, so that a scan of the signed paper finds the
+ * electronic request (docs/intake.md). Ligatures are off: the text layer holds plain letters
+ * ("fi", not "ﬁ"), so search and copy work. Pure CPU work: it runs in a worker thread (pool.ts).
  */
 
 const require = createRequire(import.meta.url);
@@ -35,6 +38,21 @@ interface Run {
 const LAYOUT_CACHE_MAX = 20_000;
 
 /**
+ * The OpenType features to shape with, minus the ligatures: a ligature glyph ("ﬁ") puts one
+ * code point for two letters in the text layer, and readers then cannot find or copy "fi".
+ * fontkit takes `false` in the object form as "remove this default feature".
+ */
+const NO_LIGATURES = { liga: false, clig: false, dlig: false, hlig: false };
+function withoutLigatures(features: unknown): Record<string, boolean> {
+  const given: Record<string, boolean> = Array.isArray(features)
+    ? Object.fromEntries(features.map((f) => [String(f), true]))
+    : features && typeof features === 'object'
+      ? { ...(features as Record<string, boolean>) }
+      : {};
+  return { ...given, ...NO_LIGATURES };
+}
+
+/**
  * A fontkit font whose shaping results are kept across documents. pdfkit caches them per
  * document only, and shaping (GSUB/GPOS lookups) is most of the cost of a PDF made of many
  * short texts. pdfkit scales the positions it gets in place, so each call gets fresh copies.
@@ -46,7 +64,7 @@ function withSharedLayoutCache(font: fontkit.Font): fontkit.Font {
     const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
     let run = cache.get(key);
     if (!run) {
-      const r = font.layout(text, features) as Run;
+      const r = font.layout(text, withoutLigatures(features)) as Run;
       run = {
         glyphs: r.glyphs,
         positions: r.positions.map((p) => ({
@@ -113,7 +131,9 @@ export function loadFonts(): Fonts {
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 56, bottom: 64, left: 56, right: 56 };
+// The top margin holds the QR code (42 pt, from 18 pt below the edge: inside what printers print).
+const MARGIN = { top: 72, bottom: 64, left: 56, right: 56 };
+const QR = { size: 42, top: 18 };
 const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const LABEL_WIDTH = 170;
 const GUTTER = 12;
@@ -126,6 +146,29 @@ const RULE = '#8a8a8a';
 
 type Doc = PDFKit.PDFDocument;
 type Struct = PDFKit.PDFStructureElement;
+
+/**
+ * A QR code's modules as a square of `size` points at (x, y): each run of dark modules in a row
+ * is one rectangle, all filled at once. The caller leaves the quiet zone.
+ */
+function drawQr(doc: Doc, modules: QRCode.BitMatrix, x: number, y: number, size: number): void {
+  const n = modules.size;
+  const m = size / n;
+  for (let r = 0; r < n; r++) {
+    let c = 0;
+    while (c < n) {
+      if (!modules.get(r, c)) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < n && modules.get(r, c)) c++;
+      // A hair wider and taller, so that neighbouring rectangles leave no seams when rasterised.
+      doc.rect(x + start * m, y + r * m, (c - start) * m + 0.05, m + 0.05);
+    }
+  }
+  doc.fillColor(INK).fill();
+}
 
 export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buffer> {
   const f = loadFonts();
@@ -278,6 +321,29 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
     y += 6;
   }
 
+  /**
+   * Heights of the blocks at the end, as drawn below: the signature block is kept on one page
+   * with the section before it (the attachments, else the last declaration), never alone.
+   */
+  const PAGE_SPACE = BOTTOM - MARGIN.top;
+  const signatureHeight = (): number => {
+    doc.font('Bold').fontSize(12);
+    const head = measure(model.signature.heading, CONTENT_WIDTH).h;
+    doc.font('Regular').fontSize(model.signature.lines ? 9 : 10);
+    const note = measure(model.signature.note, CONTENT_WIDTH).h;
+    return model.signature.lines ? 8 + head + 22 + 12 + 30 + note + 4 : 8 + head + 6 + note + 4;
+  };
+  const attachmentsHeight = (): number => {
+    if (!model.attachments) return 0;
+    doc.font('Bold').fontSize(12);
+    let h = 4 + measure(model.attachments.heading, CONTENT_WIDTH).h + 5;
+    doc.font('Regular').fontSize(10);
+    for (const a of model.attachments.items) h += measure(a, CONTENT_WIDTH).h + 4;
+    return h;
+  };
+  // At least 110 pt: the space the signature block has always asked for.
+  const signatureH = Math.max(110, signatureHeight());
+
   // The declarations as ticked in the confirmation dialog.
   const decl = doc.struct('Sect');
   root.add(decl);
@@ -286,10 +352,12 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
   block(decl, 'H2', model.declarations.heading, 'Bold', 12, INK, 5);
   const list = doc.struct('L');
   decl.add(list);
-  for (const item of model.declarations.items) {
+  model.declarations.items.forEach((item, i) => {
     doc.font('Regular').fontSize(10);
     const h = doc.heightOfString(item.text, { width: CONTENT_WIDTH - 22 });
-    ensureSpace(h);
+    const last = i === model.declarations.items.length - 1 && !model.attachments;
+    const keep = last ? h + 5 + signatureH : h;
+    ensureSpace(keep <= PAGE_SPACE ? keep : h);
     const top = y;
     const li = doc.struct('LI');
     list.add(li);
@@ -314,14 +382,15 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
       }),
     );
     y = doc.y + 5;
-  }
+  });
   list.end();
   decl.end();
 
   if (model.attachments) {
     const att = doc.struct('Sect');
     root.add(att);
-    ensureSpace(50);
+    const keep = attachmentsHeight() + signatureH;
+    ensureSpace(keep <= PAGE_SPACE ? Math.max(50, keep) : 50);
     y += 4;
     block(att, 'H2', model.attachments.heading, 'Bold', 12, INK, 5);
     for (const a of model.attachments.items) block(att, 'P', a, 'Regular', 10, INK, 4);
@@ -331,7 +400,7 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
   // Place, date and signature: labels as text, the lines to write on as artifacts.
   const sig = doc.struct('Sect');
   root.add(sig);
-  ensureSpace(110);
+  ensureSpace(signatureH);
   y += 8;
   if (model.signature.lines) {
     block(sig, 'H2', model.signature.heading, 'Bold', 12, INK, 22);
@@ -383,7 +452,9 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
   }
   sig.end();
 
-  // Page numbers, as pagination artifacts, once the number of pages is known.
+  // Page numbers and the reference as a QR code (error correction M: a smudge or a staple
+  // hole still scans), as pagination artifacts, once the number of pages is known.
+  const qr = QRCode.create(model.reference, { errorCorrectionLevel: 'M' }).modules;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -400,6 +471,9 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
         align: 'right',
         lineBreak: false,
       });
+    doc.endMarkedContent();
+    doc.markContent('Artifact', { type: 'Pagination' });
+    drawQr(doc, qr, PAGE.width - MARGIN.right - QR.size, QR.top, QR.size);
     doc.endMarkedContent();
     doc.page.margins.bottom = keep;
   }

@@ -136,7 +136,7 @@ export const personRowSchema = z
 
 type PersonRow = z.output<typeof personRowSchema>;
 
-function toInput(row: PersonRow): PersonInput {
+export function toInput(row: PersonRow): PersonInput {
   const { id, aifo, nia_identifier, documents, ...rest } = row;
   // Drop absent fields so that the stored JSON holds only what the register knows.
   const person = Object.fromEntries(

@@ -24,6 +24,8 @@ export interface NewRequest {
   bodyHash: string;
   /** Queue the confirmation e-mail (NIA flow) in the same transaction (mail/queue.ts). */
   mail?: boolean;
+  /** NIA's PersonIdentifier of the signed-in applicant, for the authority (intake API). */
+  niaIdentifier?: string | null;
 }
 
 export interface StoredRequest {
@@ -230,7 +232,11 @@ export async function storeRequest(db: Db, input: NewRequest, now: Date = new Da
         body_hash: input.bodyHash,
         created_at: now.toISOString(),
       };
-      await trx.insertInto('requests').values(row).execute();
+      await trx
+        .withTables<{ requests: { nia_identifier: string | null } }>()
+        .insertInto('requests')
+        .values({ ...row, nia_identifier: input.niaIdentifier ?? null })
+        .execute();
       if (input.mail) await enqueueMail(trx, row.id, now);
       return { request: toStored(row), created: true };
     });

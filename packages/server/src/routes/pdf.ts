@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { isErased } from '../intake/requests.js';
 import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
 import { PdfBusyError, PdfPool, type PdfPoolOptions } from '../pdf/pool.js';
 import { findRequest, REQUEST_ID_PATTERN } from '../requests/repository.js';
@@ -36,6 +37,8 @@ export const pdfRoutes: FastifyPluginAsync<AppContext & { pdfPool?: PdfPoolOptio
       if (!request) throw notFound();
       const expires = new Date(request.createdAt).getTime() + rules.pdfLinkDays * 86_400_000;
       if (!(expires > Date.now())) throw notFound();
+      // Its personal data erased (retention, docs/intake.md): nothing to print any more.
+      if (await isErased(ctx.db, id)) throw notFound();
 
       const names = await loadCodeNames(ctx.db, request.values, request.language);
       let pdf: Buffer;

@@ -371,6 +371,8 @@ for (const kind of await testDbKinds()) {
         .where('id', '=', String(r.body.id))
         .executeTakeFirstOrThrow();
       expect(Number(row.via_nia)).toBe(1);
+      // NIA's person identifier is kept for the authority (intake API `values.nia_person_identifier`).
+      expect((row as unknown as { nia_identifier: string | null }).nia_identifier).toBe('demo-nia-1001');
       // The session was for this one request.
       expect((await session(jar)).status).toBe(401);
 

@@ -128,6 +128,7 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
           duplicate: accepted.duplicate,
           viaNia,
           mail,
+          niaIdentifier: viaNia ? identity?.person_identifier : null,
           values: accepted.values,
           personKey: accepted.person.key,
           idempotencyKey: key || null,

@@ -74,6 +74,9 @@ export async function createTestDb(kind: TestDbKind, env: Record<string, string>
       LOG_LEVEL: 'silent',
       ROS_DEMO_DATA: 'false',
       ROS_REFERENCE_DOWNLOAD: 'false',
+      // No retention purge when a test app starts (it would erase back-dated test requests);
+      // the purge's own tests switch it on.
+      ROS_PURGE_INTERVAL_MINUTES: '0',
       ...env,
     },
     { databaseUrl },

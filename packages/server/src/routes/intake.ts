@@ -1,0 +1,322 @@
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RequestPayload,
+  RouteShorthandOptions,
+} from 'fastify';
+import { API_SECURITY_HEADERS } from '../apiHeaders.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { type AuditEntry, audit } from '../intake/audit.js';
+import { parseReference } from '../intake/db.js';
+import {
+  deletePerson,
+  MAX_PERSON_ID,
+  MAX_RECORD_ID,
+  pathId,
+  putPerson,
+  putRecord,
+} from '../intake/register.js';
+import {
+  DEFAULT_PAGE,
+  decodeCursor,
+  findByReference,
+  listRequests,
+  MAX_PAGE,
+  markReceived,
+  REQUEST_STATUSES,
+  type RequestStatus,
+  toDetail,
+} from '../intake/requests.js';
+import { PurgeScheduler } from '../intake/retention.js';
+import { authenticate, type Scope } from '../intake/tokens.js';
+import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
+import { PdfBusyError, PdfPool } from '../pdf/pool.js';
+
+/**
+ * The intake API for the authority's back office, under /api/intake/v1 (docs/intake.md):
+ * bearer tokens with scopes (intake/tokens.ts), every call made with a valid token written to
+ * the audit trail (who, what, which reference, how it ended), rate limited per address, the
+ * error shape of errors.ts. This plugin also runs the server's retention purge (once per
+ * instance group, intake/retention.ts).
+ */
+
+const unauthorized = () =>
+  new ApiError(401, 'UNAUTHORIZED', 'A valid intake token is required (Authorization: Bearer …)', undefined, {
+    'WWW-Authenticate': 'Bearer realm="ros-intake"',
+  });
+const requestNotFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'No request has this reference');
+const requestErased = () =>
+  new ApiError(410, 'REQUEST_ERASED', 'The personal data of this request was erased (retention)');
+const invalid = (fields: Array<{ path: string; message: string }>, message = 'The request is not valid') =>
+  new ApiError(400, 'INVALID_REQUEST', message, fields.slice(0, 20));
+
+/** What the audit row of a call will say; filled in by the guard and the handler. */
+interface CallAudit {
+  actor: string;
+  action: string;
+  target?: string;
+  detail?: string;
+}
+const calls = new WeakMap<FastifyRequest, CallAudit>();
+
+function outcomeOf(status: number): NonNullable<AuditEntry['outcome']> {
+  if (status < 400) return 'ok';
+  if (status === 403) return 'denied';
+  if (status === 404) return 'not_found';
+  if (status === 410) return 'gone';
+  if (status >= 500) return 'error';
+  return 'invalid';
+}
+
+const TOKEN_HEADER = /^Bearer +(\S{1,200}) *$/i;
+
+/** Audit targets from the path: only well-formed ones (a path may hold anything). */
+const referenceTarget = (p: Record<string, string>) => parseReference(p.reference ?? '') ?? undefined;
+const idTarget = (kind: string, id: string | undefined, max: number) => {
+  const n = pathId(id ?? '', max);
+  return n === null ? undefined : `${kind}:${n}`;
+};
+
+const RECORD_BODY_LIMIT = 4 * 1024;
+/** A person with 100 past activities and 6 stays abroad stays far below this. */
+const PERSON_BODY_LIMIT = 256 * 1024;
+
+export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const pool = new PdfPool({ size: 1 });
+  const purge = new PurgeScheduler(ctx.db, ctx.config, app.log);
+  app.addHook('onReady', async () => purge.start());
+  app.addHook('onClose', async () => {
+    await purge.close();
+    await pool.close();
+  });
+
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(API_SECURITY_HEADERS);
+    reply.header('Cache-Control', 'no-store');
+    done();
+  });
+  // The audit row is written before the answer leaves, with the status the handler (or the
+  // error handler) set: so a denied or failed call is recorded too.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const call = calls.get(req);
+    if (call) {
+      calls.delete(req);
+      await audit(ctx.db, {
+        actor: call.actor,
+        action: call.action,
+        target: call.target ?? null,
+        outcome: outcomeOf(reply.statusCode),
+        detail: call.detail ?? null,
+      });
+    }
+    return payload;
+  });
+
+  const rateLimit = { max: ctx.config.rateLimitIntakePerMinute, timeWindow: '1 minute' };
+
+  /** Route options: the rate limit, then the token and its scope, before the body is read. */
+  const guarded = (
+    scope: Scope,
+    action: string,
+    bodyLimit = 1024,
+    // What the call is about, from the path, so that a denied call names it too.
+    target?: (params: Record<string, string>) => string | undefined,
+  ): RouteShorthandOptions => ({
+    bodyLimit,
+    config: { rateLimit },
+    // preParsing: after the rate limit (an onRequest hook), before the body is parsed.
+    preParsing: async (req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+      const header = req.headers.authorization;
+      const token = typeof header === 'string' ? TOKEN_HEADER.exec(header)?.[1] : undefined;
+      const who = token ? await authenticate(ctx.db, token) : null;
+      if (!who) throw unauthorized();
+      calls.set(req, {
+        actor: `token:${who.name}`,
+        action,
+        target: target?.(req.params as Record<string, string>),
+      });
+      if (!who.scopes.includes(scope)) {
+        throw new ApiError(403, 'FORBIDDEN', `This token lacks the scope ${scope}`);
+      }
+      return payload;
+    },
+  });
+  const note = (req: FastifyRequest, target: string, detail?: string) => {
+    const call = calls.get(req);
+    if (call) Object.assign(call, { target, detail });
+  };
+  const referenceOf = (req: FastifyRequest<{ Params: { reference: string } }>) => {
+    const reference = parseReference(req.params.reference);
+    if (!reference) throw requestNotFound();
+    note(req, reference);
+    return reference;
+  };
+
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/requests',
+    guarded('requests:read', 'requests.list'),
+    async (req) => {
+      const q = req.query;
+      const problems: Array<{ path: string; message: string }> = [];
+      for (const [k, v] of Object.entries(q)) {
+        if (!['status', 'since', 'cursor', 'limit'].includes(k))
+          problems.push({ path: k, message: 'unknown parameter' });
+        else if (typeof v !== 'string') problems.push({ path: k, message: 'must be given once' });
+      }
+      const text = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : undefined);
+      const status = text('status');
+      if (status !== undefined && !(REQUEST_STATUSES as readonly string[]).includes(status))
+        problems.push({ path: 'status', message: `must be one of ${REQUEST_STATUSES.join(', ')}` });
+      let since: string | undefined;
+      const sinceText = text('since');
+      if (sinceText !== undefined) {
+        const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(
+          sinceText,
+        );
+        const t = ok ? Date.parse(sinceText) : Number.NaN;
+        if (Number.isNaN(t)) problems.push({ path: 'since', message: 'must be an ISO date or time' });
+        else since = new Date(t).toISOString();
+      }
+      const cursorText = text('cursor');
+      const after = cursorText !== undefined ? decodeCursor(cursorText) : undefined;
+      if (after === null) problems.push({ path: 'cursor', message: 'is not a cursor this API gave' });
+      let limit = DEFAULT_PAGE;
+      const limitText = text('limit');
+      if (limitText !== undefined) {
+        limit = /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : 0;
+        if (limit < 1 || limit > MAX_PAGE)
+          problems.push({ path: 'limit', message: `must be 1 to ${MAX_PAGE}` });
+      }
+      if (problems.length > 0) throw invalid(problems);
+      const page = await listRequests(ctx.db, {
+        status: status as RequestStatus | undefined,
+        since,
+        after: after ?? undefined,
+        limit,
+      });
+      const call = calls.get(req);
+      if (call) call.detail = `items=${page.items.length}${status ? ` status=${status}` : ''}`;
+      return page;
+    },
+  );
+
+  app.get<{ Params: { reference: string } }>(
+    '/requests/:reference',
+    guarded('requests:read', 'requests.read', undefined, referenceTarget),
+    async (req) => {
+      const found = await findByReference(ctx.db, referenceOf(req));
+      if (found.kind === 'none') throw requestNotFound();
+      if (found.kind === 'erased') throw requestErased();
+      return toDetail(found);
+    },
+  );
+
+  app.get<{ Params: { reference: string } }>(
+    '/requests/:reference/pdf',
+    guarded('requests:read', 'requests.pdf', undefined, referenceTarget),
+    async (req, reply: FastifyReply) => {
+      const found = await findByReference(ctx.db, referenceOf(req));
+      if (found.kind === 'none') throw requestNotFound();
+      if (found.kind === 'erased') throw requestErased();
+      const { request } = found;
+      const names = await loadCodeNames(ctx.db, request.values, request.language);
+      let pdf: Buffer;
+      try {
+        pdf = await pool.render(buildPdfModel(request, names));
+      } catch (err) {
+        if (err instanceof PdfBusyError)
+          throw new ApiError(503, 'PDF_BUSY', err.message, undefined, { 'Retry-After': '5' });
+        throw err;
+      }
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${request.reference}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post<{ Params: { reference: string } }>(
+    '/requests/:reference/received',
+    guarded('requests:receive', 'requests.received', undefined, referenceTarget),
+    async (req) => {
+      const r = await markReceived(ctx.db, referenceOf(req));
+      if (r.outcome === 'none') throw requestNotFound();
+      const call = calls.get(req);
+      if (call) call.detail = r.outcome;
+      return r.summary;
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/records/:id',
+    guarded('records:write', 'records.put', RECORD_BODY_LIMIT, (p) =>
+      idTarget('record', p.id, MAX_RECORD_ID),
+    ),
+    async (req, reply) => {
+      const id = pathId(req.params.id, MAX_RECORD_ID);
+      if (id === null) throw invalid([{ path: 'id', message: 'must be a whole number from 1' }]);
+      note(req, `record:${id}`);
+      const r = await putRecord(ctx.db, id, req.body);
+      if (!r.ok) throw invalid(r.problems, 'The certificate is not valid');
+      note(req, `record:${id}`, r.created ? 'created' : 'updated');
+      const rec = r.record;
+      return reply.status(r.created ? 201 : 200).send(
+        rec && {
+          id: rec.id,
+          person: { id: rec.person_id, first_name: rec.first_name, last_name: rec.last_name },
+          stav: rec.stav,
+          platnost_do: rec.platnost_do,
+          a1a3: rec.a1a3_valid_until ? { valid_until: rec.a1a3_valid_until } : null,
+          a2: rec.a2_valid_until ? { valid_until: rec.a2_valid_until } : null,
+          revoked_at: rec.revoked_at,
+        },
+      );
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/persons/:id',
+    guarded('persons:write', 'persons.put', PERSON_BODY_LIMIT, (p) =>
+      idTarget('person', p.id, MAX_PERSON_ID),
+    ),
+    async (req, reply) => {
+      const id = pathId(req.params.id, MAX_PERSON_ID);
+      if (id === null)
+        throw invalid([{ path: 'id', message: `must be a whole number from 1 to ${MAX_PERSON_ID}` }]);
+      note(req, `person:${id}`);
+      const r = await putPerson(ctx.db, id, req.body);
+      if (!r.ok) {
+        if (r.status === 409)
+          throw new ApiError(
+            409,
+            'NIA_IDENTIFIER_TAKEN',
+            'Another person has this NIA identifier',
+            r.problems,
+          );
+        throw invalid(r.problems, 'The person is not valid');
+      }
+      note(req, `person:${id}`, r.created ? 'created' : 'updated');
+      return reply.status(r.created ? 201 : 200).send({ id, created: r.created });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/persons/:id',
+    guarded('persons:write', 'persons.delete', undefined, (p) => idTarget('person', p.id, MAX_PERSON_ID)),
+    async (req, reply) => {
+      const id = pathId(req.params.id, MAX_PERSON_ID);
+      if (id === null)
+        throw invalid([{ path: 'id', message: `must be a whole number from 1 to ${MAX_PERSON_ID}` }]);
+      note(req, `person:${id}`);
+      if (!(await deletePerson(ctx.db, id)))
+        throw new ApiError(404, 'PERSON_NOT_FOUND', 'No person has this id');
+      return reply.status(204).send();
+    },
+  );
+
+  app.all('/*', { config: { rateLimit } }, async () => {
+    throw new ApiError(404, 'NOT_FOUND', 'Not found');
+  });
+};
