@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.js';
  *   ros-admin records load FILE | issue … | revoke ID | show ID | demo-links
  *   ros-admin persons load FILE | show ID | find …
  *   ros-admin mails list [--status S] [--limit N] | resend REFERENCE|REQUEST_ID [--force]
+ *   ros-admin backup FILE [--force]
  */
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
@@ -23,6 +24,10 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CommandMo
   records: { describe: 'load, issue, revoke and show certificates', load: () => import('./cli/records.js') },
   persons: { describe: 'load and inspect the register of persons', load: () => import('./cli/persons.js') },
   mails: { describe: 'list and re-send confirmation e-mails', load: () => import('./cli/mails.js') },
+  backup: {
+    describe: 'copy the SQLite database while the server runs',
+    load: () => import('./cli/backup.js'),
+  },
 };
 
 function usage(out: (line: string) => void): void {
