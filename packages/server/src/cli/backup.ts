@@ -91,11 +91,12 @@ type BackupCheck = { ok: true; requests: number; records: number } | { ok: false
 export function verifyBackup(file: string): BackupCheck {
   let db: SQLite.Database | undefined;
   try {
-    db = new SQLite(file, { readonly: true, fileMustExist: true });
-    const integrity = db.pragma('integrity_check', { simple: true });
+    const copy = new SQLite(file, { readonly: true, fileMustExist: true });
+    db = copy;
+    const integrity = copy.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') return { ok: false, problem: String(integrity) };
     const count = (table: string) =>
-      (db?.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      (copy.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
     return { ok: true, requests: count('requests'), records: count('records') };
   } catch (err) {
     return { ok: false, problem: err instanceof Error ? err.message : String(err) };
