@@ -57,6 +57,8 @@ export interface Config {
   smtpUrl: string;
   /** Sender of the confirmation e-mails. */
   mailFrom: string;
+  /** Bearer token that reads GET /metrics (Prometheus); empty = no metrics are kept or served. */
+  metricsToken: string;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +149,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('ROS_SMTP_URL must start with smtp:// or smtps:// (unset it for the local outbox)');
   }
   const mailFrom = env.ROS_MAIL_FROM || 'ROS <noreply@localhost>';
+  const metricsToken = env.ROS_METRICS_TOKEN ?? '';
+  if (metricsToken && (metricsToken.length < 32 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    problems.push('ROS_METRICS_TOKEN must be at least 32 visible ASCII characters (unset: no metrics)');
+  }
 
   const config: Config = {
     port,
@@ -193,6 +199,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionMinutes: int('ROS_SESSION_MINUTES', 30, 1, 1440),
     smtpUrl,
     mailFrom,
+    metricsToken,
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -3,12 +3,12 @@ import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultFormValues, type FormValues } from '@ros/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations.js';
+import { newApplicant } from '../test/applicant.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
@@ -33,42 +33,6 @@ function rosAdmin(args: string[], env: Record<string, string>): Promise<{ code: 
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code: code ?? -1, out }));
   });
-}
-
-/** A new applicant (no register match); `n` makes each body distinct so none is folded into another. */
-function applicant(n: number): FormValues {
-  return {
-    ...defaultFormValues(),
-    first_name: 'Žofie',
-    last_name: 'Řeháková',
-    birth_name: 'Nováková',
-    sex: '2',
-    birth_date: '1992-11-23',
-    birth_number: '926123/0006',
-    birth_state: 'CZ',
-    birth_municipality: '554782',
-    birth_district: '40924',
-    citizen_of_1: 'CZ',
-    document_type: 'OP_CR',
-    document_number: '987654321',
-    home_street: 'Dlouhá',
-    home_house_num: '12',
-    home_city: 'Ústí nad Labem',
-    home_zip: '400 01',
-    home_state: 'CZ',
-    employer_current_name: 'Letiště Václava Havla Praha',
-    employer_current_from: '01/2015',
-    employer_current_description: 'Bezpečnostní kontrola zavazadel',
-    contact_street: 'Dlouhá',
-    contact_house_num: '12',
-    contact_city: 'Ústí nad Labem',
-    contact_zip: '400 01',
-    contact_state: 'CZ',
-    telephone: '777 123 456',
-    email: `zofie.${n}@example.cz`,
-    data_mailbox: 'abc1234',
-    delivery_type: 'EMAIL',
-  };
 }
 
 describe('ros-admin backup (SQLite, while the server takes requests)', () => {
@@ -101,7 +65,7 @@ describe('ros-admin backup (SQLite, while the server takes requests)', () => {
           method: 'POST',
           url: '/api/ros',
           headers: { 'content-type': 'application/json', recaptcha: await solvedToken(app) },
-          payload: { ...applicant(i), language: 'cs', duplicate: false },
+          payload: { ...newApplicant({ email: `zofie.${i}@example.cz` }), language: 'cs', duplicate: false },
         });
         if (res.statusCode === 201) {
           acknowledged.push({ reference: (res.json() as { reference: string }).reference, at: Date.now() });
