@@ -115,3 +115,49 @@ test('a certificate revoked on one side is reported invalid by both instances wi
   }
   expect(Date.now() - revokedAt).toBeLessThan(2500);
 });
+
+test('NIA sign-in started on one instance is finished on the other (the first one died)', async () => {
+  const jar = await request.newContext({ baseURL: cluster.publicUrl, ignoreHTTPSErrors: true });
+  try {
+    const start = await jar.get('/api/ros/sso-redirect?from=form', { maxRedirects: 0 });
+    expect(start.status()).toBe(302);
+    // The local provider starts its interaction on one instance...
+    for (const i of cluster.instances) i.logs.length = 0;
+    let res = await jar.get(start.headers().location as string, { maxRedirects: 0 });
+    expect([302, 303]).toContain(res.status());
+    const first = cluster.tookIt('GET', '/nia-test/*');
+    const second = cluster.other(first);
+    // ...which dies: the picker, the login, the provider's redirects, the token exchange and our
+    // callback are all answered by the other instance, from the state in the database.
+    await first.stop('SIGKILL');
+    while (res.status() === 302 || res.status() === 303) {
+      res = await jar.get(res.headers().location as string, { maxRedirects: 0 });
+    }
+    expect(res.status(), await res.text()).toBe(200);
+    const uid = /\/nia-test\/interaction\/([^/"]+)\/login/.exec(await res.text())?.[1];
+    expect(uid).toBeTruthy();
+    res = await jar.post(`/nia-test/interaction/${uid}/login`, {
+      form: { identity: 'demo-nia-1001' },
+      maxRedirects: 0,
+    });
+    let location = res.headers().location as string;
+    while (!new URL(location, cluster.publicUrl).pathname.startsWith('/form')) {
+      res = await jar.get(location, { maxRedirects: 0 });
+      expect([302, 303]).toContain(res.status());
+      location = res.headers().location as string;
+    }
+    expect(location).toBe(`${cluster.publicUrl}/form?eid=nia`);
+    const session = await jar.get('/api/ros/sso-session');
+    expect(session.status()).toBe(200);
+    expect(((await session.json()) as { nia: { complete: boolean } }).nia.complete).toBe(true);
+    expect(second.answered('GET', '/api/ros/sso-callback')).toBe(1);
+  } finally {
+    await jar.dispose();
+    for (const i of cluster.instances) {
+      if (i.exitCode !== undefined) {
+        i.start();
+        await i.ready();
+      }
+    }
+  }
+});

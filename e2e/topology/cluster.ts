@@ -40,6 +40,7 @@ export class Instance {
 
   start(): void {
     this.exitCode = undefined;
+    this.logs.length = 0;
     const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
       cwd: repo,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
@@ -132,6 +133,7 @@ export class Cluster {
       ROS_ALTCHA_MAX_NUMBER: '5000',
       ROS_DEMO_DATA: 'true',
       ROS_REFERENCE_DOWNLOAD: 'false',
+      NODE_EXTRA_CA_CERTS: join(this.dir, 'tls.crt'),
       LOG_LEVEL: 'info',
       ...opts.env,
     };
@@ -152,10 +154,16 @@ export class Cluster {
     await c.end();
   }
 
-  /** A self-signed certificate for localhost and 127.0.0.1 (the browser is told to accept it). */
-  makeCertificate(): { cert: string; key: string } {
-    const cert = join(this.dir, 'tls.crt');
-    const key = join(this.dir, 'tls.key');
+  readonly cert = join(this.dir, 'tls.crt');
+  readonly key = join(this.dir, 'tls.key');
+
+  /**
+   * A self-signed certificate for localhost and 127.0.0.1. The browser is told to accept it; the
+   * instances trust it through NODE_EXTRA_CA_CERTS, since they fetch the local NIA provider's
+   * discovery document through the proxy, at the public address.
+   */
+  makeCertificate(): void {
+    const { cert, key } = this;
     execFileSync(
       'openssl',
       [
@@ -179,12 +187,11 @@ export class Cluster {
       ],
       { stdio: 'ignore' },
     );
-    return { cert, key };
   }
 
   /** deploy/nginx/ros.conf.template filled in, inside a minimal nginx.conf of this run's folder. */
   writeNginxConfig(): string {
-    const { cert, key } = this.makeCertificate();
+    const { cert, key } = this;
     const values: Record<string, string> = {
       ROS_SERVER_NAME: 'localhost',
       ROS_HTTPS_PORT: String(this.httpsPort),
@@ -251,10 +258,24 @@ http {
 
   /** Database, both instances started at the same moment, nginx. */
   async start(): Promise<void> {
+    this.makeCertificate();
     await this.createDatabase();
     for (const i of this.instances) i.start();
     await Promise.all(this.instances.map((i) => i.ready()));
     await this.startNginx();
+  }
+
+  /** The one instance that took requests for this method and route pattern. */
+  tookIt(method: string, path: string): Instance {
+    const took = this.instances.filter((i) => i.answered(method, path) > 0);
+    if (took.length !== 1) throw new Error(`${method} ${path} was taken by ${took.length} instances`);
+    return took[0] as Instance;
+  }
+
+  other(instance: Instance): Instance {
+    const other = this.instances.find((i) => i !== instance);
+    if (!other) throw new Error('no other instance');
+    return other;
   }
 
   async stop(): Promise<void> {

@@ -17,6 +17,8 @@ export interface Database {
   requests: RequestTable;
   counters: CounterTable;
   used_bot_tokens: UsedBotTokenTable;
+  nia_test_provider_state: NiaTestProviderStateTable;
+  shared_secrets: SharedSecretTable;
 }
 
 export interface CountryTable {
@@ -99,4 +101,23 @@ export interface CounterTable {
 export interface UsedBotTokenTable {
   token_hash: string;
   expires_at: string;
+}
+
+/** The local NIA-like provider's state (migration 0008, nia/testProviderStore.ts). */
+export interface NiaTestProviderStateTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  /** Milliseconds since 1970; null = no expiry. */
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+/** Secrets made once per database and shared by every instance (migration 0008). */
+export interface SharedSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
