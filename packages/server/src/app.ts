@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { API_SECURITY_HEADERS } from './apiHeaders.js';
 import type { AppContext } from './context.js';
 import { ApiError, type ApiErrorBody, apiErrorBody, notFound } from './errors.js';
+import { createMetrics, installMetrics } from './metrics/index.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
 import { intakeRoutes } from './routes/intake.js';
@@ -90,6 +91,10 @@ export async function buildApp(
     return reply.status(status).send({ error: { code, message } } satisfies ApiErrorBody);
   });
 
+  if (ctx.config.metricsToken) {
+    ctx.metrics ??= createMetrics(ctx);
+    installMetrics(app, ctx.metrics, ctx.config.metricsToken);
+  }
   await app.register(healthRoutes, ctx);
   // The local NIA-like provider under /nia-test (404 there when ROS_NIA_TEST_PROVIDER is off).
   await app.register(niaTestProvider, ctx);

@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from './config.js';
  *   ros-admin tokens create --name N --scopes S | list | revoke NAME
  *   ros-admin audit list [--since DATE] [--target REF]
  *   ros-admin purge [--dry-run]
+ *   ros-admin backup FILE [--force]
  */
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
@@ -36,6 +37,10 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CommandMo
   purge: {
     describe: 'erase what retention says is due (--dry-run: only list)',
     load: () => import('./cli/purge.js'),
+  },
+  backup: {
+    describe: 'copy the SQLite database while the server runs',
+    load: () => import('./cli/backup.js'),
   },
 };
 

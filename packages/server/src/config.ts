@@ -67,6 +67,8 @@ export interface Config {
   purgeIntervalMinutes: number;
   /** Intake API calls per client address and minute. */
   rateLimitIntakePerMinute: number;
+  /** Bearer token that reads GET /metrics (Prometheus); empty = no metrics are kept or served. */
+  metricsToken: string;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +159,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('ROS_SMTP_URL must start with smtp:// or smtps:// (unset it for the local outbox)');
   }
   const mailFrom = env.ROS_MAIL_FROM || 'ROS <noreply@localhost>';
+  const metricsToken = env.ROS_METRICS_TOKEN ?? '';
+  if (metricsToken && (metricsToken.length < 32 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    problems.push('ROS_METRICS_TOKEN must be at least 32 visible ASCII characters (unset: no metrics)');
+  }
 
   const config: Config = {
     port,
@@ -208,6 +214,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     outboxKeepDays: int('ROS_OUTBOX_KEEP_DAYS', 7, 1, 3650),
     purgeIntervalMinutes: int('ROS_PURGE_INTERVAL_MINUTES', 60, 0, 10080),
     rateLimitIntakePerMinute: int('ROS_RATE_LIMIT_INTAKE', 600, 1, 1_000_000_000),
+    metricsToken,
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

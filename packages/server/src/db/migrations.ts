@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { DialectName } from './database.js';
 import { niaMigrations } from './migrations-0004-nia.js';
 import { intakeMigrations } from './migrations-0007-intake.js';
+import { sharedStateMigrations } from './migrations-0008-shared-state.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Add a new entry for every change;
@@ -161,6 +162,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     },
     ...niaMigrations(dialect),
     ...intakeMigrations(dialect),
+    ...sharedStateMigrations(dialect),
   };
 }
 

@@ -20,6 +20,8 @@ export interface Database {
   intake_tokens: IntakeTokenTable;
   audit_log: AuditLogTable;
   leases: LeaseTable;
+  nia_test_provider_state: NiaTestProviderStateTable;
+  shared_secrets: SharedSecretTable;
 }
 
 export interface CountryTable {
@@ -147,4 +149,22 @@ export interface LeaseTable {
   name: string;
   holder: string;
   until: string;
+}
+/** The local NIA-like provider's state (migration 0008, nia/testProviderStore.ts). */
+export interface NiaTestProviderStateTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  /** Milliseconds since 1970; null = no expiry. */
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+/** Secrets made once per database and shared by every instance (migration 0008). */
+export interface SharedSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
 }

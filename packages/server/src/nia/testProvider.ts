@@ -1,4 +1,3 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -7,13 +6,15 @@ import type { ApiErrorBody } from '../errors.js';
 import { NIA_CLAIMS } from './identity.js';
 import { callbackUrl, LOA, TEST_PROVIDER_PATH, testIssuer } from './settings.js';
 import { TEST_IDENTITIES, testIdentity } from './testIdentities.js';
+import { sharedProviderKeys, testProviderAdapter } from './testProviderStore.js';
 
 /**
  * The local NIA-like OpenID provider (oidc-provider), for development, demos and tests
  * (docs/nia.md). Mounted under /nia-test in the same server only when ROS_NIA_TEST_PROVIDER is
  * on. It speaks like NIA: the eIDAS claim names, acr http://eidas.europa.eu/LoA/substantial,
  * and a page where a test identity is picked instead of a real sign-in. Its state (sessions,
- * codes, tokens) lives in memory: one process, lost on restart; never use it in production.
+ * codes, tokens) and keys live in the database (testProviderStore.ts), so several instances act as
+ * one provider; never use it in production.
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -69,8 +70,7 @@ const errorPage = (message: string) =>
 
 export async function createTestProvider(ctx: AppContext): Promise<TestProvider> {
   const { default: ProviderClass } = await import('oidc-provider');
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'nia-test', use: 'sig', alg: 'RS256' };
+  const keys = await sharedProviderKeys(ctx.db);
   const issuer = testIssuer(ctx.config);
   const provider = new ProviderClass(issuer, {
     clients: [
@@ -83,8 +83,9 @@ export async function createTestProvider(ctx: AppContext): Promise<TestProvider>
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    adapter: testProviderAdapter(ctx.db),
+    jwks: { keys: [keys.jwk] },
+    cookies: { keys: keys.cookieKeys },
     scopes: ['openid', 'profile', 'email'],
     claims: {
       openid: ['sub'],

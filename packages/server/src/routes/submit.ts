@@ -137,8 +137,10 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
         now,
       );
       if ('conflict' in result) throw keyReused();
-      if (result.created)
+      if (result.created) {
         req.log.info({ request: result.request.reference, nia: viaNia }, 'request received');
+        ctx.metrics?.submissions.inc({ channel: viaNia ? 'nia' : 'pdf' });
+      }
       if (viaNia) {
         // The sign-in was for this one request.
         await endSession(ctx.db, cookie);

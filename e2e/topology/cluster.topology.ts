@@ -1,0 +1,163 @@
+import { execFileSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { Cluster } from './cluster.js';
+
+/**
+ * Two instances behind nginx with TLS on one PostgreSQL database (docs/OPERATIONS.md): what
+ * must hold across instances. The cluster is shared by the tests of this file, in order.
+ */
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const STEPAN = { first_name: 'Štěpán', last_name: 'Dvořák', type: 'OP_CR', number: '123456789' };
+
+let cluster: Cluster;
+let proxy: APIRequestContext;
+
+test.beforeAll(async () => {
+  cluster = new Cluster();
+  await cluster.start();
+  proxy = await request.newContext({ baseURL: cluster.publicUrl, ignoreHTTPSErrors: true });
+});
+
+test.afterAll(async () => {
+  await proxy?.dispose();
+  await cluster?.stop();
+});
+
+/** A solved bot-check token, the challenge fetched from `from` (an instance or the proxy). */
+async function botToken(from: APIRequestContext | string): Promise<string> {
+  const res =
+    typeof from === 'string'
+      ? await fetch(`${from}/api/ros/altcha-challenge`)
+      : await from.get('/api/ros/altcha-challenge');
+  const challenge = (await res.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+async function search(base: string, token: string): Promise<number> {
+  const r = await fetch(`${base}/api/ros/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', recaptcha: token },
+    body: JSON.stringify(STEPAN),
+  });
+  return r.status;
+}
+
+test('both instances came up at the same moment on a fresh database', async () => {
+  const [a, b] = cluster.instances;
+  expect(a?.exitCode).toBeUndefined();
+  expect(b?.exitCode).toBeUndefined();
+  for (const i of cluster.instances) {
+    const r = await fetch(`${i.url}/readyz`);
+    expect(r.status).toBe(200);
+  }
+});
+
+test('pages and API answers over https carry HSTS; round robin reaches both instances', async () => {
+  const page = await proxy.get('/');
+  expect(page.status()).toBe(200);
+  expect(page.headers()['strict-transport-security']).toContain('max-age=');
+  for (let n = 0; n < 3; n++) {
+    const api = await proxy.get('/api/ros/metadata');
+    expect(api.status()).toBe(200);
+    expect(api.headers()['strict-transport-security']).toContain('max-age=');
+  }
+  for (const i of cluster.instances) expect(i.answered('GET', '/api/ros/metadata')).toBeGreaterThan(0);
+});
+
+test('the NIA sign-in cookie is Secure over https', async () => {
+  const r = await proxy.get('/api/ros/sso-redirect?from=form', { maxRedirects: 0 });
+  expect([302, 303]).toContain(r.status());
+  const cookies = r.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie');
+  expect(cookies.length).toBeGreaterThan(0);
+  for (const c of cookies) {
+    expect(c.value).toMatch(/;\s*Secure/i);
+    expect(c.value).toMatch(/;\s*HttpOnly/i);
+  }
+});
+
+test('a bot-check token used on one instance is refused on the other', async () => {
+  const [a, b] = cluster.instances;
+  if (!a || !b) throw new Error('two instances expected');
+  const token = await botToken(a.url);
+  expect(await search(a.url, token)).toBe(200);
+  expect(await search(b.url, token)).toBe(403);
+  // And the other way round, with a challenge made by the other instance.
+  const second = await botToken(b.url);
+  expect(await search(a.url, second)).toBe(200);
+  expect(await search(b.url, second)).toBe(403);
+});
+
+test('a certificate revoked on one side is reported invalid by both instances within 2 s', async () => {
+  const [a, b] = cluster.instances;
+  if (!a || !b) throw new Error('two instances expected');
+  // The check answers the record; a revoked one says stav "Ne" and the page shows "not verified".
+  const check = async (base: string) => {
+    const r = await fetch(`${base}/api/ros/990000002x2069/validity`);
+    return r.status === 200 ? ((await r.json()) as { data: { stav: string } }).data.stav : r.status;
+  };
+  expect(await check(a.url)).toBe('Ano');
+  expect(await check(b.url)).toBe('Ano');
+  // The operator's tool, in its own process on the same database.
+  execFileSync(process.execPath, ['packages/server/dist/cli.js', 'records', 'revoke', '990000002'], {
+    cwd: repo,
+    env: { ...process.env, DATABASE_URL: cluster.databaseUrl, LOG_LEVEL: 'silent' },
+  });
+  const revokedAt = Date.now();
+  for (const i of [a, b]) {
+    await expect.poll(() => check(i.url), { timeout: 2000, intervals: [50] }).toBe('Ne');
+  }
+  expect(Date.now() - revokedAt).toBeLessThan(2500);
+});
+
+test('NIA sign-in started on one instance is finished on the other (the first one died)', async () => {
+  const jar = await request.newContext({ baseURL: cluster.publicUrl, ignoreHTTPSErrors: true });
+  try {
+    const start = await jar.get('/api/ros/sso-redirect?from=form', { maxRedirects: 0 });
+    expect(start.status()).toBe(302);
+    // The local provider starts its interaction on one instance...
+    for (const i of cluster.instances) i.logs.length = 0;
+    let res = await jar.get(start.headers().location as string, { maxRedirects: 0 });
+    expect([302, 303]).toContain(res.status());
+    const first = cluster.tookIt('GET', '/nia-test/*');
+    const second = cluster.other(first);
+    // ...which dies: the picker, the login, the provider's redirects, the token exchange and our
+    // callback are all answered by the other instance, from the state in the database.
+    await first.stop('SIGKILL');
+    while (res.status() === 302 || res.status() === 303) {
+      res = await jar.get(res.headers().location as string, { maxRedirects: 0 });
+    }
+    expect(res.status(), await res.text()).toBe(200);
+    const uid = /\/nia-test\/interaction\/([^/"]+)\/login/.exec(await res.text())?.[1];
+    expect(uid).toBeTruthy();
+    res = await jar.post(`/nia-test/interaction/${uid}/login`, {
+      form: { identity: 'demo-nia-1001' },
+      maxRedirects: 0,
+    });
+    let location = res.headers().location as string;
+    while (!new URL(location, cluster.publicUrl).pathname.startsWith('/form')) {
+      res = await jar.get(location, { maxRedirects: 0 });
+      expect([302, 303]).toContain(res.status());
+      location = res.headers().location as string;
+    }
+    expect(location).toBe(`${cluster.publicUrl}/form?eid=nia`);
+    const session = await jar.get('/api/ros/sso-session');
+    expect(session.status()).toBe(200);
+    expect(((await session.json()) as { nia: { complete: boolean } }).nia.complete).toBe(true);
+    expect(second.answered('GET', '/api/ros/sso-callback')).toBe(1);
+  } finally {
+    await jar.dispose();
+    for (const i of cluster.instances) {
+      if (i.exitCode !== undefined) {
+        i.start();
+        await i.ready();
+      }
+    }
+  }
+});
