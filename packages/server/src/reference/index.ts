@@ -157,6 +157,8 @@ export interface CodebookInUse {
   municipalities: number;
   /** For the built-in kind: whether it is this version's built-in file. */
   current?: boolean;
+  /** At start: why the codebook asked for (ROS_REFERENCE_DIR, download) is not the one in use. */
+  notice?: string;
 }
 
 export async function codebookInUse(ctx: AppContext): Promise<CodebookInUse | undefined> {
@@ -208,6 +210,7 @@ export async function ensureReferenceData(
   const stored = csuDetail(await readImport(ctx.db.kysely, SOURCE_CSU));
   const { referenceDir, referenceDownload } = ctx.config;
   let fromOutside = stored !== undefined && stored.kind !== 'builtin';
+  let notice: string | undefined;
   if (referenceDir) {
     try {
       const r = await importCsuFolder(ctx, referenceDir, { onlyIfChanged: true });
@@ -218,10 +221,10 @@ export async function ensureReferenceData(
       );
     } catch (err) {
       if (!(err instanceof ReferenceImportError)) throw err;
-      log.error(
+      notice =
         `ČSÚ codebook from ROS_REFERENCE_DIR not loaded: ${err.message}. ` +
-          (fromOutside ? 'The codebook imported before stays in use.' : 'The built-in codebook is used.'),
-      );
+        (fromOutside ? 'The codebook imported before stays in use.' : 'The built-in codebook is used.');
+      log.error(notice);
     }
   } else if (!fromOutside && referenceDownload) {
     try {
@@ -233,14 +236,15 @@ export async function ensureReferenceData(
       );
     } catch (err) {
       if (!(err instanceof ReferenceImportError)) throw err;
-      log.warn(`ČSÚ codebook not downloaded (${err.message}): the built-in codebook is used.`);
+      notice = `ČSÚ codebook not downloaded (${err.message}): the built-in codebook is used.`;
+      log.warn(notice);
     }
   }
   if (!fromOutside && (await loadBuiltin(ctx))) log.info('built-in ČSÚ codebook loaded');
   invalidateReferenceCache(ctx.db);
   const inUse = await codebookInUse(ctx);
   log.info({ ms: Date.now() - started, codebook: inUse }, 'reference data ready');
-  return inUse;
+  return inUse && notice ? { ...inUse, notice } : inUse;
 }
 
 export interface ReferenceStatus {
