@@ -5,7 +5,7 @@
 //                                        their last build (npm start), so a restart takes seconds
 // A package's sources are hashed (contents, not times: a checkout or a copy does not count as a
 // change) together with what it is built from (domain's sources for server and web, the lock file,
-// NODE_ENV); the hash of the last successful build is kept in node_modules/.cache/ros-build/.
+// whether NODE_ENV is production); the hash of the last successful build is kept in node_modules/.cache/ros-build/.
 // A package whose output is missing is always built. The vite build fails on
 // INEFFECTIVE_DYNAMIC_IMPORT: a lazy import that does not split is a mistake (issue 12).
 import { spawnSync } from 'node:child_process';
@@ -82,7 +82,8 @@ function files(root, path, out) {
 
 function sourceHash(root, pkg) {
   const h = createHash('sha256');
-  h.update(`NODE_ENV=${process.env.NODE_ENV ?? ''}\n`);
+  // Only production builds differently (vitest's NODE_ENV=test must not count as a change).
+  h.update(process.env.NODE_ENV === 'production' ? 'production\n' : 'development\n');
   for (const f of pkg.sources.flatMap((s) => files(root, s, [])).sort()) {
     h.update(`${f}\n`);
     h.update(readFileSync(join(root, f)));
