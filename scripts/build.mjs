@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // Builds the packages: domain (tsc), server (tsc), web (vite).
-//   node scripts/build.mjs               build all three (npm run build; the tests use this)
+//   node scripts/build.mjs               build all three in full (npm run build; the tests use this)
 //   node scripts/build.mjs --if-changed  build only the packages whose sources changed since
 //                                        their last build (npm start), so a restart takes seconds
 // A package's sources are hashed (contents, not times: a checkout or a copy does not count as a
 // change) together with what it is built from (domain's sources for server and web, the lock file,
 // whether NODE_ENV is production); the hash of the last successful build is kept in node_modules/.cache/ros-build/.
+// tsc builds incrementally (dist/.tsbuildinfo), so a small server change rebuilds in seconds;
+// a full build, or one whose output is missing, drops that file first.
 // A package whose output is missing is always built. The vite build fails on
 // INEFFECTIVE_DYNAMIC_IMPORT: a lazy import that does not split is a mistake (issue 12).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -113,8 +115,11 @@ export function recordBuilt(root, pkg, hash) {
   writeFileSync(stampFile(root, pkg), `${hash}\n`);
 }
 
-function build(pkg) {
+function build(pkg, full) {
   const started = Date.now();
+  // tsc -b style incremental builds (tsconfig.build.json) trust their .tsbuildinfo and do not look
+  // at the output: a full build, or one whose output is missing, starts without it.
+  if (full) rmSync(join(repo, 'packages', pkg.name, 'dist/.tsbuildinfo'), { force: true });
   // Each package's own build script (tsc or vite), so `npm run build -w packages/x` does the same.
   const r = spawnSync('npm', ['run', '--silent', 'build', '-w', `packages/${pkg.name}`], {
     cwd: repo,
@@ -143,7 +148,7 @@ function main(ifChanged) {
       skipped.push(pkg.name);
       continue;
     }
-    if (!build(pkg)) {
+    if (!build(pkg, !ifChanged || !existsSync(join(repo, pkg.output)))) {
       console.error(`build: ${pkg.name} failed`);
       process.exit(1);
     }
