@@ -8,6 +8,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -170,6 +171,11 @@ describe('a fresh clone with nothing beside it', () => {
         appendFileSync(join(clone, 'packages/server/src/startupReport.test.ts'), '\n'),
       ),
     ).toEqual([]);
+    // A missing output is built whatever the sources say.
+    const main = join(clone, 'packages/server/dist/main.js');
+    renameSync(main, `${main}.away`);
+    expect(stale()).toEqual(['server']);
+    renameSync(`${main}.away`, main);
     expect(stale()).toEqual([]);
   });
 
