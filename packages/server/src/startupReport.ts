@@ -53,9 +53,6 @@ export function notices(f: StartupFacts): string[] {
     );
   }
   if (f.codebook?.notice) out.push(f.codebook.notice);
-  if (f.codebook?.kind === 'builtin' && f.codebook.current === false) {
-    out.push('ČSÚ codebook: an older built-in version is loaded; restart to load the current one.');
-  }
   if (config.niaTestProvider && !config.niaIssuer) {
     out.push(
       'NIA sign-in: the local test provider at /nia-test (test identities, not the real NIA); for the real one set ROS_NIA_TEST_PROVIDER=false, ROS_NIA_ISSUER, ROS_NIA_CLIENT_ID and ROS_NIA_CLIENT_SECRET (docs/nia.md).',
