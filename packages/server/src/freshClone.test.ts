@@ -49,7 +49,8 @@ function freePort(): Promise<number> {
 function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(ROS_|DATABASE_URL$|PORT$|HOST$|NODE_ENV$|LOG_LEVEL$|CI$|VITEST)/.test(k)) continue;
+    // Also npm's own variables (npm test runs this): a nested npm must find the clone's package.json.
+    if (/^(ROS_|DATABASE_URL$|PORT$|HOST$|NODE_ENV$|LOG_LEVEL$|CI$|VITEST|npm_|INIT_CWD$)/i.test(k)) continue;
     env[k] = v;
   }
   return { ...env, ...extra };
