@@ -117,7 +117,7 @@ export function recordBuilt(root, pkg, hash) {
 
 function build(pkg, full) {
   const started = Date.now();
-  // tsc -b style incremental builds (tsconfig.build.json) trust their .tsbuildinfo and do not look
+  // Incremental tsc builds (tsconfig.build.json) trust their .tsbuildinfo and do not look
   // at the output: a full build, or one whose output is missing, starts without it.
   if (full) rmSync(join(repo, 'packages', pkg.name, 'dist/.tsbuildinfo'), { force: true });
   // Each package's own build script (tsc or vite), so `npm run build -w packages/x` does the same.
