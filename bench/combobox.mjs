@@ -5,7 +5,7 @@
  * Chromium (playwright-core, Debian's /usr/bin/chromium or CHROMIUM_PATH).
  *
  * Starts the built server (packages/server/dist/main.js: run `npm run build` first) on a free
- * loopback port and a fresh data folder, with ROS_REFERENCE_DIR (default ../shared/data/csu).
+ * loopback port and a fresh data folder, with the built-in ČSÚ codebook (or ROS_REFERENCE_DIR if set).
  * Opens /form?eid=1 (the form without the search step), picks the Czech Republic as the birth
  * country and types into the municipality box. In the page, a capturing keydown listener sets a
  * performance mark; after React has rendered, the next animation frame plus a task ends the
@@ -24,7 +24,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -94,7 +94,7 @@ const server = spawn(process.execPath, [join(repo, 'packages/server/dist/main.js
     PORT: String(port),
     HOST: '127.0.0.1',
     ROS_DATA_DIR: dataDir,
-    ROS_REFERENCE_DIR: process.env.ROS_REFERENCE_DIR ?? resolve(repo, '../shared/data/csu'),
+    ROS_REFERENCE_DIR: process.env.ROS_REFERENCE_DIR ?? '',
     ROS_REFERENCE_DOWNLOAD: 'false',
     ROS_DEMO_DATA: 'false',
   },

@@ -1,18 +1,14 @@
-import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const E2E_PORT = Number(process.env.ROS_E2E_PORT ?? 4180);
-const referenceDir = process.env.ROS_REFERENCE_DIR ?? resolve(repo, '../shared/data/csu');
-if (!existsSync(referenceDir)) {
-  throw new Error(`ČSÚ codebook folder not found at ${referenceDir}: set ROS_REFERENCE_DIR`);
-}
 
 /**
  * Browser tests drive the built app (npm run build) on the real server, started here on a
- * fresh data folder with the demo data, in Debian's Chromium.
+ * fresh data folder with the demo data and the built-in ČSÚ codebook (nothing outside the
+ * repository), in Debian's Chromium.
  */
 export default defineConfig({
   testDir: '.',
@@ -57,7 +53,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       ROS_DATA_DIR: resolve(repo, `e2e/.out/data-${E2E_PORT}`),
-      ROS_REFERENCE_DIR: referenceDir,
+      // The built-in codebook, whatever the shell has set.
+      ROS_REFERENCE_DIR: '',
       ROS_REFERENCE_DOWNLOAD: 'false',
       ROS_DEMO_DATA: 'true',
       ROS_RATE_LIMIT_VALIDITY: '100000',

@@ -11,7 +11,7 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   referenceDir: string | undefined;
-  /** Try ČSÚ's public export when no reference folder is given. */
+  /** At start, download ČSÚ's current export when no reference folder is given and the built-in codebook is in use. */
   referenceDownload: boolean;
   useEid: 'YES' | 'NO';
   botCheckProvider: 'altcha' | 'recaptcha';
@@ -41,6 +41,11 @@ export interface Config {
   pdfLinkDays: number;
   /** The portal's public address as browsers reach it (no trailing slash): NIA redirects and cookies. */
   publicUrl: string;
+  /**
+   * ROS_PUBLIC_URL unset outside production: sign-in follows the loopback address the browser
+   * used (127.0.0.1 or localhost, this port), see nia/publicUrl.ts.
+   */
+  publicUrlFollowsHost: boolean;
   /** Run the local NIA-like OpenID provider under /nia-test (development, demos, tests; never production). */
   niaTestProvider: boolean;
   /** The OpenID issuer of NIA; empty = the local provider (publicUrl + /nia-test, see nia/settings.ts). */
@@ -170,7 +175,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl,
     dataDir: resolve(env.ROS_DATA_DIR || './data'),
     referenceDir: env.ROS_REFERENCE_DIR ? resolve(env.ROS_REFERENCE_DIR) : undefined,
-    referenceDownload: bool('ROS_REFERENCE_DOWNLOAD', true),
+    // Off: the plain start uses the built-in codebook, with no network (docs/reference-data.md).
+    referenceDownload: bool('ROS_REFERENCE_DOWNLOAD', false),
     // The spec's default is YES; NO until the lead has checked NIA sign-in end to end with the web app (docs/nia.md).
     useEid: oneOf('ROS_USE_EID', 'YES', ['YES', 'NO'] as const),
     botCheckProvider,
@@ -200,6 +206,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     repeatRequestDays: int('ROS_REPEAT_REQUEST_DAYS', 30, 0, 3650),
     pdfLinkDays: int('ROS_PDF_LINK_DAYS', 30, 1, 3650),
     publicUrl,
+    publicUrlFollowsHost: !env.ROS_PUBLIC_URL && env.NODE_ENV !== 'production',
     niaTestProvider,
     niaIssuer: niaIssuerRaw,
     niaClientId: env.ROS_NIA_CLIENT_ID || 'ros-portal',

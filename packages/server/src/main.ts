@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { startup } from './startup.js';
+import { printStartupReport } from './startupReport.js';
 import { readVersion } from './version.js';
 
 async function main(): Promise<void> {
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db.kysely, db.dialect);
   const ctx = { config, db, version: readVersion() };
   const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
-  await startup(ctx, app.log);
+  const started = await startup(ctx, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
     { database: db.dialect, dataDir: config.dataDir },
     `ROS portal listening on port ${config.port}`,
   );
+  // For people: one plain line when ready, one per thing switched off or missing (stderr).
+  printStartupReport({ config, dialect: db.dialect, codebook: started.codebook });
 }
 
 main().catch((err) => {

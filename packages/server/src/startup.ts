@@ -2,17 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { seedDemoPersons } from './demo/persons.js';
 import { seedDemoRecords } from './demo/records.js';
-import { ensureReferenceData } from './reference/index.js';
+import { type CodebookInUse, ensureReferenceData } from './reference/index.js';
 
 /**
  * Work done once at start, after migrations: reference data, then (unless switched off)
  * the documented demo certificates and people. Each step is idempotent.
  */
-export async function startup(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  await ensureReferenceData(ctx, log);
+export async function startup(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+): Promise<{ codebook?: CodebookInUse }> {
+  const codebook = await ensureReferenceData(ctx, log);
   if (ctx.config.demoData) {
     await seedDemoRecords(ctx.db);
     await seedDemoPersons(ctx.db);
     log.info('demo data present (ROS_DEMO_DATA=false switches it off)');
   }
+  return { codebook };
 }

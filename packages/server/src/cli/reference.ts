@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import type { AppContext } from '../context.js';
 import {
+  codebookInUse,
+  describeCodebook,
   type ImportResult,
   importCsuDownload,
   importCsuFolder,
+  loadBuiltin,
   ReferenceImportError,
   referenceStatus,
 } from '../reference/index.js';
@@ -13,7 +16,8 @@ const USAGE = [
   'Usage: ros-admin reference <command>',
   "  import [--dir DIR]   import ČSÚ's VAZ0043_0101_CS.csv from DIR (default: ROS_REFERENCE_DIR);",
   '                       with neither, download the current codebook from ČSÚ',
-  '  status               counts of every list and the last imports',
+  '  import --builtin     go back to the codebook built into this version',
+  '  status               which ČSÚ codebook is loaded and from where, counts of every list',
 ];
 
 function describe(r: ImportResult): string {
@@ -25,12 +29,15 @@ export async function run(args: string[], ctx: AppContext, out: (line: string) =
   const [command, ...rest] = args;
   if (command === 'import') {
     let dir: string | undefined;
+    let builtin = false;
     for (let i = 0; i < rest.length; i++) {
       const arg = rest[i];
-      if (arg === '--dir' && rest[i + 1]) {
+      if (arg === '--builtin' && !dir) {
+        builtin = true;
+      } else if (arg === '--dir' && rest[i + 1] && !builtin) {
         dir = resolve(rest[i + 1] as string);
         i++;
-      } else if (arg?.startsWith('--dir=') && arg.length > 6) {
+      } else if (arg?.startsWith('--dir=') && arg.length > 6 && !builtin) {
         dir = resolve(arg.slice(6));
       } else {
         out(`Unknown argument: ${arg}`);
@@ -38,10 +45,13 @@ export async function run(args: string[], ctx: AppContext, out: (line: string) =
         return 2;
       }
     }
-    dir ??= ctx.config.referenceDir;
+    if (!builtin) dir ??= ctx.config.referenceDir;
     await seedStaticLists(ctx.db);
     try {
-      if (dir) {
+      if (builtin) {
+        await loadBuiltin(ctx);
+        out(`Loaded ${describeCodebook(await codebookInUse(ctx))}.`);
+      } else if (dir) {
         const r = await importCsuFolder(ctx, dir);
         out(`Imported ${describe(r)}.`);
       } else {
@@ -59,6 +69,7 @@ export async function run(args: string[], ctx: AppContext, out: (line: string) =
   }
   if (command === 'status') {
     const s = await referenceStatus(ctx);
+    out(`ČSÚ codebook: ${describeCodebook(await codebookInUse(ctx))}`);
     const counts: Array<[string, number]> = [
       ['districts', s.districts],
       ['municipalities', s.municipalities],

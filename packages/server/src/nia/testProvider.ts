@@ -172,7 +172,8 @@ const PAGE_HEADERS = {
  * whole path answers 404 (not the web app's index page). Register at the root, not under /api/ros.
  */
 export function niaTestProviderRoutes(
-  getProvider: () => Promise<TestProvider>,
+  /** The provider for this request (one per address the browser used in development: nia/publicUrl.ts). */
+  getProvider: (req: IncomingMessage) => Promise<TestProvider>,
 ): FastifyPluginAsync<AppContext> {
   return async (app: FastifyInstance, ctx: AppContext) => {
     const notFound = async (
@@ -189,7 +190,7 @@ export function niaTestProviderRoutes(
     app.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
     app.get<{ Params: { uid: string } }>(`${TEST_PROVIDER_PATH}/interaction/:uid`, async (req, reply) => {
-      const { provider } = await getProvider();
+      const { provider } = await getProvider(req.raw);
       try {
         const details = await provider.interactionDetails(req.raw, reply.raw);
         if (details.uid !== req.params.uid) throw new Error('interaction mismatch');
@@ -209,7 +210,7 @@ export function niaTestProviderRoutes(
           status(n: number): { headers(h: Record<string, string>): { send(b: string): unknown } };
         },
       ) => {
-        const { provider } = await getProvider();
+        const { provider } = await getProvider(req.raw);
         const form = await formBody(req.raw);
         let accountId: string | undefined;
         try {
@@ -232,7 +233,7 @@ export function niaTestProviderRoutes(
     app.post<{ Params: { uid: string } }>(`${TEST_PROVIDER_PATH}/interaction/:uid/abort`, finish(true));
 
     const pass = async (req: { raw: IncomingMessage }, reply: { raw: ServerResponse; hijack(): void }) => {
-      const { handle } = await getProvider();
+      const { handle } = await getProvider(req.raw);
       reply.hijack();
       handle(req.raw, reply.raw);
     };

@@ -1,131 +1,88 @@
-import type { District } from './csu.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type CsuData, type District, ReferenceImportError, sortDistricts, withLongNames } from './csu.js';
+import { sha256 } from './store.js';
 
 /**
- * The built-in minimum, used only when no ČSÚ codebook could be loaded (no ROS_REFERENCE_DIR,
- * no internet) and the database holds none yet: every district and the largest towns, so
- * that a fresh installation works at once. Public facts (ČSÚ codebooks 101 and 43), typed
- * by hand. The full codebook replaces it with the next import.
+ * The built-in ČSÚ codebook: every municipality with its district, shipped in the repository
+ * (packages/server/codebooks/, docs/reference-data.md says where it comes from and ČSÚ's terms).
+ * A compact derivative of ČSÚ's VAZ0043_0101_CS.csv: the columns that are the same on every
+ * row are dropped and each district is written once, so it is a quarter of the size and reads
+ * three times faster than the CSV. Made by `node scripts/codebook.mjs` from ČSÚ's file, with the
+ * same checks as an import. The same path from src/reference and from dist/reference.
  */
-export const BUILTIN_DISTRICTS: readonly District[] = [
-  { code: '40169', name: 'Benešov' },
-  { code: '40177', name: 'Beroun' },
-  { code: '40185', name: 'Kladno' },
-  { code: '40193', name: 'Kolín' },
-  { code: '40207', name: 'Kutná Hora' },
-  { code: '40215', name: 'Mělník' },
-  { code: '40223', name: 'Mladá Boleslav' },
-  { code: '40231', name: 'Nymburk' },
-  { code: '40240', name: 'Praha-východ' },
-  { code: '40258', name: 'Praha-západ' },
-  { code: '40266', name: 'Příbram' },
-  { code: '40274', name: 'Rakovník' },
-  { code: '40282', name: 'České Budějovice' },
-  { code: '40291', name: 'Český Krumlov' },
-  { code: '40304', name: 'Jindřichův Hradec' },
-  { code: '40312', name: 'Písek' },
-  { code: '40321', name: 'Prachatice' },
-  { code: '40339', name: 'Strakonice' },
-  { code: '40347', name: 'Tábor' },
-  { code: '40355', name: 'Domažlice' },
-  { code: '40363', name: 'Klatovy' },
-  { code: '40371', name: 'Plzeň-město' },
-  { code: '40380', name: 'Plzeň-jih' },
-  { code: '40398', name: 'Plzeň-sever' },
-  { code: '40401', name: 'Rokycany' },
-  { code: '40410', name: 'Tachov' },
-  { code: '40428', name: 'Cheb' },
-  { code: '40436', name: 'Karlovy Vary' },
-  { code: '40444', name: 'Sokolov' },
-  { code: '40452', name: 'Děčín' },
-  { code: '40461', name: 'Chomutov' },
-  { code: '40479', name: 'Litoměřice' },
-  { code: '40487', name: 'Louny' },
-  { code: '40495', name: 'Most' },
-  { code: '40509', name: 'Teplice' },
-  { code: '40517', name: 'Ústí nad Labem' },
-  { code: '40525', name: 'Česká Lípa' },
-  { code: '40533', name: 'Jablonec nad Nisou' },
-  { code: '40541', name: 'Liberec' },
-  { code: '40550', name: 'Semily' },
-  { code: '40568', name: 'Hradec Králové' },
-  { code: '40576', name: 'Jičín' },
-  { code: '40584', name: 'Náchod' },
-  { code: '40592', name: 'Rychnov nad Kněžnou' },
-  { code: '40606', name: 'Trutnov' },
-  { code: '40614', name: 'Chrudim' },
-  { code: '40622', name: 'Pardubice' },
-  { code: '40631', name: 'Svitavy' },
-  { code: '40649', name: 'Ústí nad Orlicí' },
-  { code: '40657', name: 'Havlíčkův Brod' },
-  { code: '40665', name: 'Jihlava' },
-  { code: '40673', name: 'Pelhřimov' },
-  { code: '40681', name: 'Třebíč' },
-  { code: '40690', name: 'Žďár nad Sázavou' },
-  { code: '40703', name: 'Blansko' },
-  { code: '40711', name: 'Brno-město' },
-  { code: '40720', name: 'Brno-venkov' },
-  { code: '40738', name: 'Břeclav' },
-  { code: '40746', name: 'Hodonín' },
-  { code: '40754', name: 'Vyškov' },
-  { code: '40762', name: 'Znojmo' },
-  { code: '40771', name: 'Jeseník' },
-  { code: '40789', name: 'Olomouc' },
-  { code: '40797', name: 'Prostějov' },
-  { code: '40801', name: 'Přerov' },
-  { code: '40819', name: 'Šumperk' },
-  { code: '40827', name: 'Kroměříž' },
-  { code: '40835', name: 'Uherské Hradiště' },
-  { code: '40843', name: 'Vsetín' },
-  { code: '40851', name: 'Zlín' },
-  { code: '40860', name: 'Bruntál' },
-  { code: '40878', name: 'Frýdek-Místek' },
-  { code: '40886', name: 'Karviná' },
-  { code: '40894', name: 'Nový Jičín' },
-  { code: '40908', name: 'Opava' },
-  { code: '40916', name: 'Ostrava-město' },
-  { code: '40924', name: 'Praha' },
-];
+export const BUILTIN_FILE = fileURLToPath(new URL('../../codebooks/csu-municipalities.tsv', import.meta.url));
 
-/** The largest municipalities: code, name, district code. */
-export const BUILTIN_MUNICIPALITIES: ReadonlyArray<{ code: string; name: string; district: string }> = [
-  { code: '554782', name: 'Praha', district: '40924' },
-  { code: '582786', name: 'Brno', district: '40711' },
-  { code: '554821', name: 'Ostrava', district: '40916' },
-  { code: '554791', name: 'Plzeň', district: '40371' },
-  { code: '563889', name: 'Liberec', district: '40541' },
-  { code: '500496', name: 'Olomouc', district: '40789' },
-  { code: '544256', name: 'České Budějovice', district: '40282' },
-  { code: '569810', name: 'Hradec Králové', district: '40568' },
-  { code: '554804', name: 'Ústí nad Labem', district: '40517' },
-  { code: '555134', name: 'Pardubice', district: '40622' },
-  { code: '585068', name: 'Zlín', district: '40851' },
-  { code: '555088', name: 'Havířov', district: '40886' },
-  { code: '532053', name: 'Kladno', district: '40185' },
-  { code: '567027', name: 'Most', district: '40495' },
-  { code: '505927', name: 'Opava', district: '40908' },
-  { code: '598003', name: 'Frýdek-Místek', district: '40878' },
-  { code: '598917', name: 'Karviná', district: '40886' },
-  { code: '586846', name: 'Jihlava', district: '40665' },
-  { code: '567442', name: 'Teplice', district: '40509' },
-  { code: '562335', name: 'Děčín', district: '40452' },
-  { code: '562971', name: 'Chomutov', district: '40461' },
-  { code: '554961', name: 'Karlovy Vary', district: '40436' },
-  { code: '563510', name: 'Jablonec nad Nisou', district: '40533' },
-  { code: '535419', name: 'Mladá Boleslav', district: '40223' },
-  { code: '589250', name: 'Prostějov', district: '40797' },
-  { code: '511382', name: 'Přerov', district: '40801' },
-  { code: '561380', name: 'Česká Lípa', district: '40525' },
-  { code: '590266', name: 'Třebíč', district: '40681' },
-  { code: '598810', name: 'Třinec', district: '40878' },
-  { code: '552046', name: 'Tábor', district: '40347' },
-  { code: '593711', name: 'Znojmo', district: '40762' },
-  { code: '533165', name: 'Kolín', district: '40193' },
-  { code: '539911', name: 'Příbram', district: '40266' },
-  { code: '554481', name: 'Cheb', district: '40428' },
-  { code: '549240', name: 'Písek', district: '40312' },
-  { code: '579025', name: 'Trutnov', district: '40606' },
-  { code: '588296', name: 'Kroměříž', district: '40827' },
-  { code: '599069', name: 'Orlová', district: '40886' },
-  { code: '541630', name: 'Vsetín', district: '40843' },
-  { code: '523704', name: 'Šumperk', district: '40819' },
-];
+export interface BuiltinCodebook {
+  /** "spring 2024": when ČSÚ's file was taken. */
+  snapshot: string;
+  /** What it was made from (file name, ČSÚ codebooks). */
+  source: string;
+  /** SHA-256 of the built-in file: the version the database remembers. */
+  sha256: string;
+  text: string;
+}
+
+const DISTRICTS = '[districts]';
+const MUNICIPALITIES = '[municipalities]';
+
+/** Reads the built-in file and its header (`# key: value` lines); the rows are parsed on demand. */
+export function readBuiltin(file = BUILTIN_FILE): BuiltinCodebook {
+  const bytes = readFileSync(file);
+  const text = bytes.toString('utf8');
+  const meta: Record<string, string> = {};
+  for (const line of text.split('\n', 20)) {
+    const m = /^# ([a-z-]+): (.*)$/.exec(line);
+    if (m?.[1] && m[2] !== undefined) meta[m[1]] = m[2].trim();
+  }
+  return { snapshot: meta.snapshot ?? '?', source: meta.source ?? '?', sha256: sha256(bytes), text };
+}
+
+/** The rows of the built-in file, with `long_name` made as for an import. Throws on a damaged file. */
+export function parseBuiltin(text: string): CsuData {
+  const districts: District[] = [];
+  const rows: Array<{ code: string; name: string; district: string }> = [];
+  let section = '';
+  const lines = text.split('\n');
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line === '' || line.startsWith('#')) continue;
+    if (line === DISTRICTS || line === MUNICIPALITIES) {
+      section = line;
+      continue;
+    }
+    const f = line.split('\t');
+    if (section === DISTRICTS && f.length === 2 && f[0] && f[1]) districts.push({ code: f[0], name: f[1] });
+    else if (section === MUNICIPALITIES && f.length === 3 && f[0] && f[1] && f[2])
+      rows.push({ code: f[0], name: f[1], district: f[2] });
+    else throw new ReferenceImportError(`the built-in codebook is damaged`, i + 1);
+  }
+  if (districts.length === 0 || rows.length === 0) {
+    throw new ReferenceImportError('the built-in codebook is empty');
+  }
+  return { districts: sortDistricts(districts), municipalities: withLongNames(rows, districts) };
+}
+
+/** Writes `data` (checked by parseCsuLinkFile) in the built-in format; used by scripts/codebook.mjs. */
+export function formatBuiltin(
+  data: CsuData,
+  meta: { snapshot: string; source: string; sourceSha256: string },
+) {
+  const byCode = (a: { code: string }, b: { code: string }) => a.code.localeCompare(b.code);
+  const clean = (s: string) => s.replace(/[\t\r\n]/g, ' ');
+  return [
+    "# ČSÚ's municipality → district codebook, built into the ROS portal (docs/reference-data.md).",
+    '# Český statistický úřad (Czech Statistical Office), open data; terms of use:',
+    '# https://csu.gov.cz/conditions_for_use_and_further_dissemination',
+    `# source: ${meta.source}`,
+    `# source-sha256: ${meta.sourceSha256}`,
+    `# snapshot: ${meta.snapshot}`,
+    '# Derived: the columns that repeat on every row are dropped, each district is listed once;',
+    '# codes and names are as ČSÚ publishes them. Rows: code<TAB>name[<TAB>district code].',
+    DISTRICTS,
+    ...[...data.districts].sort(byCode).map((d) => `${d.code}\t${clean(d.name)}`),
+    MUNICIPALITIES,
+    ...[...data.municipalities].sort(byCode).map((m) => `${m.code}\t${clean(m.name)}\t${m.district}`),
+    '',
+  ].join('\n');
+}

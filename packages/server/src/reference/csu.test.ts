@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_DISTRICTS, BUILTIN_MUNICIPALITIES } from './builtin.js';
+import { formatBuiltin, parseBuiltin, readBuiltin } from './builtin.js';
 import { parseCsuLinkFile, ReferenceImportError, withLongNames } from './csu.js';
-import { csuCsv } from './testing.js';
+import { builtinAsCsuCsv, csuCsv } from './testing.js';
 
 function errorOf(fn: () => unknown): ReferenceImportError {
   try {
@@ -119,14 +122,70 @@ describe('parseCsuLinkFile', () => {
   });
 });
 
-describe('built-in minimum', () => {
-  it('has 77 districts with unique codes and names, and towns in known districts', () => {
-    expect(BUILTIN_DISTRICTS).toHaveLength(77);
-    expect(new Set(BUILTIN_DISTRICTS.map((d) => d.code)).size).toBe(77);
-    expect(new Set(BUILTIN_DISTRICTS.map((d) => d.name)).size).toBe(77);
-    const codes = new Set(BUILTIN_DISTRICTS.map((d) => d.code));
-    expect(BUILTIN_MUNICIPALITIES.length).toBeGreaterThanOrEqual(30);
-    for (const m of BUILTIN_MUNICIPALITIES) expect(codes.has(m.district), m.name).toBe(true);
-    expect(new Set(BUILTIN_MUNICIPALITIES.map((m) => m.code)).size).toBe(BUILTIN_MUNICIPALITIES.length);
+describe('the built-in codebook', () => {
+  it('holds all 6,258 municipalities in 77 districts, the 591 repeated names told apart', () => {
+    const builtin = readBuiltin();
+    expect(builtin.snapshot).toBe('spring 2024');
+    expect(builtin.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const { districts, municipalities } = parseBuiltin(builtin.text);
+    expect(municipalities).toHaveLength(6258);
+    expect(districts).toHaveLength(77);
+    expect(new Set(districts.map((d) => d.code)).size).toBe(77);
+    expect(new Set(districts.map((d) => d.name)).size).toBe(77);
+    const known = new Set(districts.map((d) => d.code));
+    expect(municipalities.every((m) => known.has(m.district))).toBe(true);
+    expect(new Set(municipalities.map((m) => m.code)).size).toBe(6258);
+    expect(new Set(municipalities.map((m) => m.long_name)).size).toBe(6258);
+
+    const count = new Map<string, number>();
+    for (const m of municipalities) count.set(m.name, (count.get(m.name) ?? 0) + 1);
+    expect([...count.values()].filter((n) => n > 1)).toHaveLength(591);
+    expect(count.get('Nová Ves')).toBe(14);
+    const byCode = (code: string) => municipalities.find((m) => m.code === code);
+    expect(byCode('582786')).toMatchObject({ name: 'Brno', long_name: 'Brno', district: '40711' });
+    expect(byCode('554782')).toMatchObject({ name: 'Praha', long_name: 'Praha', district: '40924' });
+    expect(byCode('581429')).toMatchObject({ long_name: 'Březina (Brno-venkov, 581429)' });
+    expect(municipalities.map((m) => m.long_name)).toContain('Nová Ves (Brno-venkov)');
+    // The small municipality the 40-town minimum lacked (issue 12).
+    expect(municipalities.find((m) => m.name === 'Kunštát')).toMatchObject({ district: '40703' });
+  });
+
+  it('gives the same rows as an import of the same codebook in ČSÚ format', () => {
+    const builtin = parseBuiltin(readBuiltin().text);
+    const imported = parseCsuLinkFile(builtinAsCsuCsv());
+    expect(imported.districts).toEqual(builtin.districts);
+    expect(imported.municipalities).toEqual(builtin.municipalities);
+  });
+
+  it('is written and read back by formatBuiltin and readBuiltin', () => {
+    const data = parseCsuLinkFile(
+      csuCsv([
+        ['900002', 'Horní Ves', '10002', 'Beta'],
+        ['900001', 'Horní Ves', '10001', 'Alfa'],
+      ]),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'ros-builtin-'));
+    try {
+      const file = join(dir, 'codebook.tsv');
+      writeFileSync(
+        file,
+        formatBuiltin(data, { snapshot: 'winter 1999', source: 'made up', sourceSha256: 'x' }),
+      );
+      const back = readBuiltin(file);
+      expect(back).toMatchObject({ snapshot: 'winter 1999', source: 'made up' });
+      const read = parseBuiltin(back.text);
+      expect(read.districts).toEqual(data.districts);
+      // Written in code order.
+      expect(read.municipalities.map((m) => m.code)).toEqual(['900001', '900002']);
+      expect(read.municipalities).toEqual([...data.municipalities].reverse());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a damaged file with its line', () => {
+    const text = '# snapshot: x\n[districts]\n10001\tAlfa\n[municipalities]\n900001\tJedna\n';
+    expect(errorOf(() => parseBuiltin(text)).message).toBe('line 5: the built-in codebook is damaged');
+    expect(errorOf(() => parseBuiltin('[districts]\n10001\tAlfa\n')).message).toMatch(/empty/);
   });
 });

@@ -150,7 +150,7 @@ export function sortDistricts(districts: District[]): District[] {
  * Adds `long_name`: a name that occurs once stays as it is; a repeated name gets its
  * district, "Nová Ves (Brno-venkov)"; where even name and district repeat (ČSÚ has two
  * Březina in Brno-venkov and two Mezholezy in Domažlice) the municipality code is added,
- * "Březina (Brno-venkov, 581798)". The order of `rows` is kept (the API sorts).
+ * "Březina (Brno-venkov, 581429)". The order of `rows` is kept (the API sorts).
  */
 export function withLongNames(
   rows: Array<{ code: string; name: string; district: string }>,

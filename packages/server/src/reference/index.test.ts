@@ -6,26 +6,27 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { BUILTIN_DISTRICTS, BUILTIN_MUNICIPALITIES } from './builtin.js';
 import {
+  codebookInUse,
+  describeCodebook,
   ensureReferenceData,
   importCsuDownload,
   importCsuFolder,
+  loadBuiltin,
   ReferenceImportError,
   referenceStatus,
 } from './index.js';
 import { CODE_LIST_NAMES } from './lists.js';
-import { csuCsv, recordingLogger } from './testing.js';
+import { builtinAsCsuCsv, csuCsv, recordingLogger } from './testing.js';
 
-/** ČSÚ's snapshot, read only through ROS_REFERENCE_DIR (never copied into the repository). */
-const CSU_DIR = '/work/shared/data/csu';
+const ALL = 6258;
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'ros-ref-'));
 }
 
 async function municipalities(ctx: AppContext) {
-  return ctx.db.kysely.selectFrom('municipalities').selectAll().execute();
+  return ctx.db.kysely.selectFrom('municipalities').selectAll().orderBy('code').execute();
 }
 
 for (const kind of await testDbKinds()) {
@@ -44,9 +45,11 @@ for (const kind of await testDbKinds()) {
       for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
     });
 
-    describe('with ROS_REFERENCE_DIR set to the ČSÚ snapshot', () => {
+    describe('with ROS_REFERENCE_DIR holding a full codebook in ČSÚ format', () => {
       beforeEach(async () => {
-        t = await createTestDb(kind, { ROS_REFERENCE_DIR: CSU_DIR });
+        const full = dir();
+        writeFileSync(join(full, 'VAZ0043_0101_CS.csv'), builtinAsCsuCsv());
+        t = await createTestDb(kind, { ROS_REFERENCE_DIR: full });
         ctx = { config: t.config, db: t.db, version: 'test' };
       });
 
@@ -70,6 +73,7 @@ for (const kind of await testDbKinds()) {
         const codes = new Set(districts.map((d) => d.code));
         expect(rows.every((m) => codes.has(m.district))).toBe(true);
         expect(log.lines.filter((l) => l.level === 'warn' || l.level === 'error')).toEqual([]);
+        expect((await codebookInUse(ctx))?.kind).toBe('folder');
       });
 
       it('does not import again at the next start when the file is unchanged', async () => {
@@ -82,14 +86,11 @@ for (const kind of await testDbKinds()) {
         expect(log.lines.map((l) => l.msg)).toContain('ČSÚ codebook unchanged since the last import');
       });
 
-      it('agrees with the built-in minimum: same district codes and names, same towns', async () => {
+      it('gives the same lists as the built-in codebook', async () => {
         await ensureReferenceData(ctx, recordingLogger());
-        const districts = await ctx.db.kysely.selectFrom('districts').selectAll().orderBy('code').execute();
-        expect(districts).toEqual([...BUILTIN_DISTRICTS].sort((a, b) => a.code.localeCompare(b.code)));
-        const rows = new Map((await municipalities(ctx)).map((m) => [m.code, m]));
-        for (const b of BUILTIN_MUNICIPALITIES) {
-          expect(rows.get(b.code), b.name).toMatchObject({ name: b.name, district: b.district });
-        }
+        const imported = await municipalities(ctx);
+        await loadBuiltin(ctx);
+        expect(await municipalities(ctx)).toEqual(imported);
       });
     });
 
@@ -125,7 +126,7 @@ for (const kind of await testDbKinds()) {
         expect(await ctx.db.kysely.selectFrom('districts').selectAll().execute()).toHaveLength(2);
       });
 
-      it('logs a bad ROS_REFERENCE_DIR file at start and falls back to the built-in minimum', async () => {
+      it('logs a bad ROS_REFERENCE_DIR file at start and uses the built-in codebook', async () => {
         const bad = dir();
         writeFileSync(join(bad, 'vaz0043_0101_cs.csv'), 'kod,nazev\n1,x\n');
         const log = recordingLogger();
@@ -133,7 +134,8 @@ for (const kind of await testDbKinds()) {
         expect(log.lines.some((l) => l.level === 'error' && /line 1: the header lacks/.test(l.msg))).toBe(
           true,
         );
-        expect(await municipalities(ctx)).toHaveLength(BUILTIN_MUNICIPALITIES.length);
+        expect(await municipalities(ctx)).toHaveLength(ALL);
+        expect((await codebookInUse(ctx))?.kind).toBe('builtin');
       });
 
       it('re-imports at start when the folder file changed', async () => {
@@ -160,33 +162,76 @@ for (const kind of await testDbKinds()) {
       });
     });
 
-    describe('with no folder', () => {
+    describe('with no folder (the plain start)', () => {
       beforeEach(async () => {
         t = await createTestDb(kind);
         ctx = { config: t.config, db: t.db, version: 'test' };
       });
 
-      it('loads the built-in minimum with a warning that says how to load the full codebook', async () => {
+      it('loads the built-in codebook: every municipality and district, no warning', async () => {
         const log = recordingLogger();
-        await ensureReferenceData(ctx, log);
+        const inUse = await ensureReferenceData(ctx, log);
         expect(await ctx.db.kysely.selectFrom('districts').selectAll().execute()).toHaveLength(77);
         const rows = await municipalities(ctx);
-        expect(rows).toHaveLength(BUILTIN_MUNICIPALITIES.length);
+        expect(rows).toHaveLength(ALL);
         expect(rows.find((m) => m.code === '554782')).toMatchObject({ name: 'Praha', long_name: 'Praha' });
-        const warning = log.lines.find((l) => l.level === 'warn');
-        expect(warning?.msg).toMatch(/built-in minimum/);
-        expect(warning?.msg).toMatch(/ROS_REFERENCE_DIR/);
-        expect(warning?.msg).toMatch(/ros-admin reference import/);
+        expect(rows.find((m) => m.code === '581879')).toMatchObject({ name: 'Kunštát', district: '40703' });
+        expect(log.lines.filter((l) => l.level === 'warn' || l.level === 'error')).toEqual([]);
+        expect(inUse).toMatchObject({
+          kind: 'builtin',
+          snapshot: 'spring 2024',
+          municipalities: ALL,
+          districts: 77,
+          current: true,
+        });
+        expect(describeCodebook(inUse)).toMatch(
+          /^built-in \(ČSÚ snapshot of spring 2024\), loaded \d{4}-\d\d-\d\d \d\d:\d\d UTC: 6258 municipalities, 77 districts$/,
+        );
 
         const status = await referenceStatus(ctx);
         expect(status.countries).toBe(251);
         for (const name of CODE_LIST_NAMES) expect(status.codeLists[name]).toBeGreaterThan(0);
       });
 
-      it('keeps a full import at the next start without a folder', async () => {
-        await importCsuFolder(ctx, CSU_DIR);
+      it('writes nothing at the next start, and replaces an older built-in version', async () => {
         await ensureReferenceData(ctx, recordingLogger());
-        expect(await municipalities(ctx)).toHaveLength(6258);
+        const before = await ctx.db.kysely.selectFrom('reference_imports').selectAll().execute();
+        await ensureReferenceData(ctx, recordingLogger());
+        expect(await ctx.db.kysely.selectFrom('reference_imports').selectAll().execute()).toEqual(before);
+
+        // As if the database had been filled by an older version of the portal.
+        const older = JSON.stringify({
+          kind: 'builtin',
+          origin: 'x',
+          sha256: 'old',
+          districts: 77,
+          municipalities: 40,
+        });
+        await ctx.db.kysely
+          .updateTable('reference_imports')
+          .set({ detail: older })
+          .where('source', '=', 'csu')
+          .execute();
+        await ctx.db.kysely.deleteFrom('municipalities').where('code', '=', '581879').execute();
+        expect((await codebookInUse(ctx))?.current).toBe(false);
+        expect(describeCodebook(await codebookInUse(ctx))).toMatch(/older built-in version/);
+        const log = recordingLogger();
+        await ensureReferenceData(ctx, log);
+        expect(log.lines.map((l) => l.msg)).toContain('built-in ČSÚ codebook loaded');
+        expect(await municipalities(ctx)).toHaveLength(ALL);
+        expect((await codebookInUse(ctx))?.current).toBe(true);
+      });
+
+      it('keeps an imported codebook at the next start without a folder', async () => {
+        const d = dir();
+        writeFileSync(join(d, 'VAZ0043_0101_CS.csv'), csuCsv([['900001', 'Jedna', '10001', 'Alfa']]));
+        await importCsuFolder(ctx, d);
+        const inUse = await ensureReferenceData(ctx, recordingLogger());
+        expect(await municipalities(ctx)).toHaveLength(1);
+        expect(inUse).toMatchObject({ kind: 'folder', municipalities: 1 });
+        expect(describeCodebook(inUse)).toMatch(
+          /^from folder .*VAZ0043_0101_CS\.csv, imported .* UTC: 1 municipalities/,
+        );
       });
     });
 
@@ -248,14 +293,14 @@ for (const kind of await testDbKinds()) {
         expect(JSON.parse(row?.detail ?? '{}')).toMatchObject({ kind: 'download', municipalities: 2 });
       });
 
-      it('gives up fast when ČSÚ does not answer and falls back to the built-in minimum', async () => {
+      it('gives up fast when ČSÚ does not answer and uses the built-in codebook', async () => {
         hang = true;
         const log = recordingLogger();
         const started = Date.now();
         await ensureReferenceData(ctx, log, { catalogueUrl: `${base}/catalogue`, timeoutMs: 300 });
         expect(Date.now() - started).toBeLessThan(3000);
         expect(log.lines.some((l) => l.level === 'warn' && /no answer within 300 ms/.test(l.msg))).toBe(true);
-        expect(await municipalities(ctx)).toHaveLength(BUILTIN_MUNICIPALITIES.length);
+        expect(await municipalities(ctx)).toHaveLength(ALL);
       });
 
       it('reports an unreachable address and a wrong answer as import errors', async () => {

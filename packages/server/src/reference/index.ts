@@ -2,16 +2,9 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
-import { BUILTIN_DISTRICTS, BUILTIN_MUNICIPALITIES } from './builtin.js';
+import { parseBuiltin, readBuiltin } from './builtin.js';
 import { invalidateReferenceCache } from './cache.js';
-import {
-  CSU_LINK_FILE,
-  type CsuData,
-  parseCsuLinkFile,
-  ReferenceImportError,
-  sortDistricts,
-  withLongNames,
-} from './csu.js';
+import { CSU_LINK_FILE, parseCsuLinkFile, ReferenceImportError } from './csu.js';
 import { decodeCodebook } from './csv.js';
 import { CSU_CATALOGUE_URL, DOWNLOAD_TIMEOUT_MS, downloadCsuLinkFile } from './download.js';
 import { CODE_LIST_NAMES } from './lists.js';
@@ -39,8 +32,7 @@ export interface ImportResult {
   municipalities: number;
 }
 
-const HOW_TO_LOAD =
-  'set ROS_REFERENCE_DIR to a folder holding ČSÚ\'s VAZ0043_0101_CS.csv and restart, or run "ros-admin reference import --dir DIR"';
+const BUILTIN_ORIGIN = 'the built-in codebook (packages/server/codebooks/csu-municipalities.tsv)';
 
 /** The link file in `dir` (its name matched without regard to case), or `dir` itself when it is a file. */
 async function locateLinkFile(dir: string): Promise<string> {
@@ -132,18 +124,20 @@ export async function importCsuDownload(
   return importBytes(ctx, bytes, 'download', url, false);
 }
 
-export function builtinData(): CsuData {
-  const districts = sortDistricts([...BUILTIN_DISTRICTS]);
-  return { districts, municipalities: withLongNames([...BUILTIN_MUNICIPALITIES], districts) };
-}
-
-/** Loads the built-in minimum (all districts, the largest towns); skipped when already loaded. */
+/**
+ * Loads the built-in codebook (packages/server/codebooks/) unless this very version is the one
+ * stored; returns whether it wrote anything.
+ */
 export async function loadBuiltin(ctx: AppContext): Promise<boolean> {
-  const data = builtinData();
+  const builtin = readBuiltin();
+  const current = csuDetail(await readImport(ctx.db.kysely, SOURCE_CSU));
+  if (current?.kind === 'builtin' && current.sha256 === builtin.sha256) return false;
+  const data = parseBuiltin(builtin.text);
   const detail: CsuImportDetail = {
     kind: 'builtin',
-    origin: 'built-in minimum',
-    sha256: sha256(JSON.stringify(data)),
+    origin: BUILTIN_ORIGIN,
+    snapshot: builtin.snapshot,
+    sha256: builtin.sha256,
     districts: data.districts.length,
     municipalities: data.municipalities.length,
   };
@@ -152,64 +146,105 @@ export async function loadBuiltin(ctx: AppContext): Promise<boolean> {
   return changed;
 }
 
+/** Which ČSÚ codebook is in use and where it came from (start-up report, `ros-admin reference status`). */
+export interface CodebookInUse {
+  kind: CsuImportDetail['kind'];
+  origin: string;
+  /** The built-in codebook's snapshot ("spring 2024"); undefined for a folder or a download. */
+  snapshot?: string;
+  importedAt: string;
+  districts: number;
+  municipalities: number;
+  /** For the built-in kind: whether it is this version's built-in file. */
+  current?: boolean;
+  /** At start: why the codebook asked for (ROS_REFERENCE_DIR, download) is not the one in use. */
+  notice?: string;
+}
+
+export async function codebookInUse(ctx: AppContext): Promise<CodebookInUse | undefined> {
+  const row = await readImport(ctx.db.kysely, SOURCE_CSU);
+  const d = csuDetail(row);
+  if (!row || !d) return undefined;
+  return {
+    kind: d.kind,
+    origin: d.origin,
+    snapshot: d.snapshot,
+    importedAt: row.imported_at,
+    districts: d.districts,
+    municipalities: d.municipalities,
+    current: d.kind === 'builtin' ? d.sha256 === readBuiltin().sha256 : undefined,
+  };
+}
+
+/** One line saying which codebook is loaded, e.g. "built-in (ČSÚ snapshot of spring 2024), loaded …". */
+export function describeCodebook(c: CodebookInUse | undefined): string {
+  if (!c) return 'none loaded yet (the server loads the built-in one at its next start)';
+  const counts = `${c.municipalities} municipalities, ${c.districts} districts`;
+  const date = c.importedAt.slice(0, 16).replace('T', ' ');
+  if (c.kind === 'builtin') {
+    const old =
+      c.current === false ? '; an older built-in version: the next start loads the current one' : '';
+    return `built-in (ČSÚ snapshot of ${c.snapshot ?? '?'}), loaded ${date} UTC: ${counts}${old}`;
+  }
+  if (c.kind === 'folder') return `from folder ${c.origin}, imported ${date} UTC: ${counts}`;
+  return `downloaded from ČSÚ (${c.origin}) ${date} UTC: ${counts}`;
+}
+
 /**
- * Start-up: the fixed lists and countries are seeded when their definition changed; the
- * ČSÚ codebook is imported from ROS_REFERENCE_DIR when its file changed, else downloaded
- * from ČSÚ when no full codebook is stored yet (ROS_REFERENCE_DOWNLOAD), else the stored
- * data stays; with nothing stored at all the built-in minimum is loaded with a warning.
- * A bad or missing file never stops the server: the data loaded before stays in use.
+ * Start-up: the fixed lists and countries are seeded when their definition changed. The ČSÚ
+ * codebook: from ROS_REFERENCE_DIR when set (imported when its file changed); else the stored
+ * import of a folder or download stays; else (nothing stored, or the built-in) ČSÚ's current
+ * export is downloaded when ROS_REFERENCE_DOWNLOAD is on, and otherwise (or when that fails) the
+ * built-in codebook is loaded (a no-op when this version is already stored). A bad or missing
+ * file never stops the server: the data loaded before, or the built-in codebook, stays in use.
  */
 export async function ensureReferenceData(
   ctx: AppContext,
   log: FastifyBaseLogger,
   opts: { catalogueUrl?: string; timeoutMs?: number } = {},
-): Promise<void> {
+): Promise<CodebookInUse | undefined> {
   const started = Date.now();
   const seeded = await seedStaticLists(ctx.db);
   if (seeded.codeLists || seeded.countries) log.info(seeded, 'reference lists seeded');
 
   const stored = csuDetail(await readImport(ctx.db.kysely, SOURCE_CSU));
-  const hasFull = stored !== undefined && stored.kind !== 'builtin';
   const { referenceDir, referenceDownload } = ctx.config;
+  let fromOutside = stored !== undefined && stored.kind !== 'builtin';
+  let notice: string | undefined;
   if (referenceDir) {
     try {
       const r = await importCsuFolder(ctx, referenceDir, { onlyIfChanged: true });
+      fromOutside = true;
       log.info(
         { file: r.origin, districts: r.districts, municipalities: r.municipalities, changed: r.changed },
         r.changed ? 'ČSÚ codebook imported' : 'ČSÚ codebook unchanged since the last import',
       );
     } catch (err) {
       if (!(err instanceof ReferenceImportError)) throw err;
-      log.error(
+      notice =
         `ČSÚ codebook from ROS_REFERENCE_DIR not loaded: ${err.message}. ` +
-          (stored ? 'The data imported before stays in use.' : 'Falling back to the built-in minimum.'),
-      );
+        (fromOutside ? 'The codebook imported before stays in use.' : 'The built-in codebook is used.');
+      log.error(notice);
     }
-  } else if (!hasFull && referenceDownload) {
+  } else if (!fromOutside && referenceDownload) {
     try {
       const r = await importCsuDownload(ctx, opts);
+      fromOutside = true;
       log.info(
         { url: r.origin, districts: r.districts, municipalities: r.municipalities },
         'ČSÚ codebook downloaded',
       );
     } catch (err) {
       if (!(err instanceof ReferenceImportError)) throw err;
-      log.warn(`ČSÚ codebook not downloaded: ${err.message}`);
+      notice = `ČSÚ codebook not downloaded (${err.message}): the built-in codebook is used.`;
+      log.warn(notice);
     }
   }
-
-  const now = csuDetail(await readImport(ctx.db.kysely, SOURCE_CSU));
-  if (!now || now.kind === 'builtin') {
-    await loadBuiltin(ctx);
-    const d = builtinData();
-    log.warn(
-      `Only the built-in minimum of reference data is loaded (${d.districts.length} districts, ` +
-        `${d.municipalities.length} largest municipalities): the birth-municipality list is incomplete. ` +
-        `To load the full ČSÚ codebook, ${HOW_TO_LOAD}.`,
-    );
-  }
+  if (!fromOutside && (await loadBuiltin(ctx))) log.info('built-in ČSÚ codebook loaded');
   invalidateReferenceCache(ctx.db);
-  log.debug({ ms: Date.now() - started }, 'reference data ready');
+  const inUse = await codebookInUse(ctx);
+  log.info({ ms: Date.now() - started, codebook: inUse }, 'reference data ready');
+  return inUse && notice ? { ...inUse, notice } : inUse;
 }
 
 export interface ReferenceStatus {

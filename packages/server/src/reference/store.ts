@@ -18,10 +18,12 @@ export const SOURCE_COUNTRIES = 'countries';
 
 /** What `reference_imports.detail` holds for the ČSÚ codebook (JSON). */
 export interface CsuImportDetail {
-  /** folder: ROS_REFERENCE_DIR or --dir; download: ČSÚ's public export; builtin: the minimum set. */
+  /** folder: ROS_REFERENCE_DIR or --dir; download: ČSÚ's public export; builtin: the codebook in the repository. */
   kind: 'folder' | 'download' | 'builtin';
   /** The file or URL it came from. */
   origin: string;
+  /** The built-in codebook's snapshot date ("spring 2024"). */
+  snapshot?: string;
   sha256: string;
   districts: number;
   municipalities: number;

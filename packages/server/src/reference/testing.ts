@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { parseBuiltin, readBuiltin } from './builtin.js';
 
 /** Test helpers for the reference data (not used by the server). */
 
-// ČSÚ's label of the link type, written escaped: this file holds made-up rows, and a plain copy
-// of the label is what the repository check looks for to catch a committed codebook snapshot.
+// ČSÚ's label of the link type ("editing link"), as its export writes it on every row.
 const LINK_TYPE = 'Edita\u010dn\u00ed vazba';
 
 /** A made-up file in ČSÚ's export format (not real data). */
@@ -17,6 +17,18 @@ export function csuCsv(
       `"CS","${LINK_TYPE}","CISOB",43,"${c}","${n.replace(/"/g, '""')}","OKRES_NUTS",101,"${d}","${dn}"`,
   );
   return `${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+/**
+ * The built-in codebook written back in ČSÚ's export format: a full-size file (6,258 rows)
+ * for the import tests, made from what the repository holds (nothing outside it is read).
+ */
+export function builtinAsCsuCsv(): string {
+  const data = parseBuiltin(readBuiltin().text);
+  const districtName = new Map(data.districts.map((d) => [d.code, d.name]));
+  return csuCsv(
+    data.municipalities.map((m) => [m.code, m.name, m.district, districtName.get(m.district) ?? '']),
+  );
 }
 
 /** A logger that keeps what it was given, to check warnings. */

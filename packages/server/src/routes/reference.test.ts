@@ -6,12 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
-import { ensureReferenceData, importCsuFolder } from '../reference/index.js';
+import { ensureReferenceData, importCsuFolder, loadBuiltin } from '../reference/index.js';
 import { csuCsv, recordingLogger } from '../reference/testing.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { etagMatches } from './reference.js';
-
-const CSU_DIR = '/work/shared/data/csu';
 
 interface Named {
   code: string;
@@ -26,7 +24,8 @@ for (const kind of await testDbKinds()) {
     let app: FastifyInstance;
 
     beforeAll(async () => {
-      t = await createTestDb(kind, { ROS_REFERENCE_DIR: CSU_DIR });
+      // The plain start: the built-in codebook.
+      t = await createTestDb(kind);
       ctx = { config: t.config, db: t.db, version: 'test' };
       await ensureReferenceData(ctx, recordingLogger());
       app = await buildApp(ctx);
@@ -236,7 +235,7 @@ for (const kind of await testDbKinds()) {
         expect(stale.statusCode).toBe(200);
       } finally {
         rmSync(dir, { recursive: true, force: true });
-        await importCsuFolder(ctx, CSU_DIR);
+        await loadBuiltin(ctx);
       }
     });
   });

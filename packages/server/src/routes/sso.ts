@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { SignInError } from '../nia/client.js';
 import { niaFor } from '../nia/index.js';
+import { configForRequest } from '../nia/publicUrl.js';
 import {
   activate,
   cookieOptions,
@@ -86,15 +87,19 @@ const isFrom = (s: unknown): s is FromPage =>
  */
 export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   await ensureCookies(app);
-  const nia = niaFor(ctx);
-  const { config } = ctx;
+  // Per request: in development the address the browser used (nia/publicUrl.ts).
+  const forRequest = (req: FastifyRequest) => {
+    const config = configForRequest(ctx.config, req.headers.host);
+    return { config, nia: niaFor(config === ctx.config ? ctx : { ...ctx, config }) };
+  };
   // Starting a sign-in writes a row: limited per client address like the search.
   const limited = {
-    config: { rateLimit: { max: Math.max(30, config.rateLimitSearchPerMinute), timeWindow: '1 minute' } },
+    config: { rateLimit: { max: Math.max(30, ctx.config.rateLimitSearchPerMinute), timeWindow: '1 minute' } },
   };
 
   app.get<{ Querystring: { from?: unknown } }>('/sso-redirect', limited, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
+    const { config, nia } = forRequest(req);
     const from = req.query.from;
     if (!isFrom(from)) {
       throw new ApiError(400, SSO_CODES.invalidRequest, `from must be one of: ${FROM_PAGES.join(', ')}`);
@@ -117,6 +122,7 @@ export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 
   app.get('/sso-callback', limited, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
+    const { config, nia } = forRequest(req);
     const cookie = sessionCookie(req);
     const pending = await findPending(ctx.db, cookie);
     const q = req.url.indexOf('?');
@@ -151,7 +157,10 @@ export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 /** The local NIA-like provider under /nia-test (404 there when switched off). Register at the root. */
 export const niaTestProvider: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   await app.register(
-    niaTestProviderRoutes(() => niaFor(ctx).testProvider()),
+    niaTestProviderRoutes((req) => {
+      const config = configForRequest(ctx.config, req.headers.host);
+      return niaFor(config === ctx.config ? ctx : { ...ctx, config }).testProvider();
+    }),
     ctx,
   );
 };

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
+import { BotCheckWidget } from './botcheck';
 import type { ValidateAnswer } from './submit';
 import { useDialogFocus } from './useDialogFocus';
 
@@ -16,8 +17,8 @@ export function confirmVariant(answer: ValidateAnswer, duplicate: boolean): Conf
   return 'default';
 }
 
-// The bot-check widget is loaded with the dialog (the form step needs it only here).
-const BotCheckWidget = lazy(() => import('./botcheck').then((m) => ({ default: m.BotCheckWidget })));
+// The bot-check module is small and part of the form's chunk (the search step needs it too);
+// the widget's own code (altcha) is what is loaded on demand, inside botcheck.tsx.
 
 const REQUIRED = ['SIGNATURE', 'AFFIDAVIT', 'PURPOSE'] as const;
 
@@ -174,9 +175,7 @@ export function ConfirmDialog({
             </div>
           </div>
         </fieldset>
-        <Suspense fallback={null}>
-          <BotCheckWidget settings={metadata} lang={lang} />
-        </Suspense>
+        <BotCheckWidget settings={metadata} lang={lang} />
         {!allRequired && (
           <p className="field__hint" id={`${uid}-gate`}>
             {t('SUBMIT.DIALOG.GATE')}

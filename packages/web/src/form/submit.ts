@@ -1,6 +1,6 @@
 import { FORM_FIELDS, type FormValues, issuesToFieldErrors, type ValidationError } from '@ros/domain';
 import { ApiRequestError, apiPost } from '../api/client';
-import type { BotCheckSettings } from './botcheck';
+import { type BotCheckSettings, getBotToken, resetBotCheck } from './botcheck';
 
 /** What POST /api/ros/validate answers (spec section 7). */
 export interface ValidateAnswer {
@@ -86,8 +86,6 @@ export async function submitRequest(
   idempotencyKey: string,
   settings: BotCheckSettings,
 ): Promise<SubmitAnswer> {
-  // Loaded on demand: the bot-check module pulls in the widget's code.
-  const { getBotToken, resetBotCheck } = await import('./botcheck');
   try {
     const token = await getBotToken('SubmitFormAction', settings);
     return await apiPost<SubmitAnswer>('', body, { Recaptcha: token, 'Idempotency-Key': idempotencyKey });

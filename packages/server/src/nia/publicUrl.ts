@@ -1,0 +1,45 @@
+import type { Config } from '../config.js';
+
+/**
+ * In development the portal is opened as http://localhost:8080 or as http://127.0.0.1:8080;
+ * cookies of one are not sent to the other, so a sign-in that starts on 127.0.0.1 and comes
+ * back to the default ROS_PUBLIC_URL (localhost) would lose its session. With ROS_PUBLIC_URL
+ * unset outside production (config.publicUrlFollowsHost) the sign-in uses the address the
+ * browser used, but only a loopback name with this server's own port: any other Host header
+ * (which anyone can send) gets the configured address. Production always uses ROS_PUBLIC_URL.
+ */
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?$/i;
+
+const derived = new WeakMap<Config, Map<string, Config>>();
+
+/** `http://<host>:<port>` when `host` (a Host header) is a loopback address of this server, else undefined. */
+export function loopbackOrigin(config: Config, host: string | undefined): string | undefined {
+  const m = host ? LOOPBACK.exec(host.trim()) : null;
+  if (!m?.[1]) return undefined;
+  const port = m[2] ? Number(m[2]) : 80;
+  if (port !== config.port) return undefined;
+  return `http://${m[1].toLowerCase()}:${port}`;
+}
+
+/**
+ * The config for the sign-in of this request: `config` itself, or (development, loopback Host)
+ * a copy whose publicUrl is the browser's address. One copy per address, so that the NIA client
+ * and the local test provider made for it (nia/index.ts keys them by config) are made once.
+ */
+export function configForRequest(config: Config, host: string | undefined): Config {
+  // A real NIA (ROS_NIA_ISSUER) knows one registered redirect address: never vary it.
+  if (!config.publicUrlFollowsHost || config.niaIssuer) return config;
+  const origin = loopbackOrigin(config, host);
+  if (!origin || origin === config.publicUrl) return config;
+  let byOrigin = derived.get(config);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    derived.set(config, byOrigin);
+  }
+  let c = byOrigin.get(origin);
+  if (!c) {
+    c = { ...config, publicUrl: origin };
+    byOrigin.set(origin, c);
+  }
+  return c;
+}
