@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import { API_SECURITY_HEADERS } from './apiHeaders.js';
 import type { AppContext } from './context.js';
 import { ApiError, type ApiErrorBody, apiErrorBody, notFound } from './errors.js';
+import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
@@ -60,6 +61,8 @@ export async function buildApp(
     requestTimeout: 30000,
   });
 
+  // No JSON body is parsed before its shape is bounded (issue 11); each public POST sets its own limits.
+  useBoundedJson(app, ANY_JSON_LIMITS);
   await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
