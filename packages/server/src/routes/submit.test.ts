@@ -156,6 +156,22 @@ for (const kind of await testDbKinds()) {
       expect(stored.dial_code).toBe('+420');
     });
 
+    it('stores text NFC-normalised; a multi-line reason keeps its line breaks', async () => {
+      const r = await submit(
+        body(
+          newApplicant({
+            first_name: 'Z\u030Cofie',
+            abroad_stay: [{ state: 'SK', reason: 'Studium\r\nv Bratislavě' }],
+          }),
+        ),
+      );
+      expect(r.statusCode, r.body).toBe(201);
+      const row = await t.db.kysely.selectFrom('requests').select('payload').executeTakeFirstOrThrow();
+      const stored = JSON.parse(row.payload) as FormValues;
+      expect(stored.first_name).toBe('Žofie');
+      expect(stored.abroad_stay[0]?.reason).toBe('Studium\r\nv Bratislavě');
+    });
+
     it('numbers references one after another and gives each request its own random id', async () => {
       const r1 = await submit(body(newApplicant()));
       const r2 = await submit(body(newApplicant({ first_name: 'Zdeňka' })));
@@ -244,6 +260,35 @@ for (const kind of await testDbKinds()) {
         body(newApplicant(), { duplicate: true }),
         'duplicate_type',
         'required',
+      ],
+      // The text policy (issue 11): PostgreSQL answered 500 to a NUL, SQLite stored it.
+      [
+        'a NUL in a name',
+        body(newApplicant({ first_name: 'Žo\u0000fie' })),
+        'first_name',
+        'invalidCharacters',
+      ],
+      [
+        'a bidirectional override in free text',
+        body(newApplicant({ employer_current_description: 'abc\u202Edef' })),
+        'employer_current_description',
+        'invalidCharacters',
+      ],
+      [
+        'a lone surrogate in a stay abroad',
+        body(newApplicant({ abroad_stay: [{ state: 'SK', reason: 'x\uD800y' }] })),
+        'abroad_stay.0.reason',
+        'invalidCharacters',
+      ],
+      [
+        'a control character in an activity',
+        body(
+          newApplicant({
+            past_activities: [{ from: '01/2010', to: '12/2014', type: '1', field1: 'a\u0007b', field2: 'x' }],
+          }),
+        ),
+        'past_activities.0.field1',
+        'invalidCharacters',
       ],
       [
         'a list sent as text',
@@ -720,6 +765,8 @@ for (const kind of await testDbKinds()) {
           { ...validateBody(), duplicate: undefined },
           validateBody({ first_name: 42 }),
           validateBody({ birth_number: 'x'.repeat(41) }),
+          validateBody({ first_name: 'Jan\u0000' }),
+          validateBody({ document_number: '12\u202E3' }),
           [],
         ]) {
           const r = await validate(payload);
