@@ -361,11 +361,12 @@ describe('duplicate mode', () => {
 });
 
 describe('read-only fields', () => {
-  it('skip format rules (the register is authoritative) but keep required and maxlength', () => {
+  it('get every rule: a value equal to the register is not trusted (issue 11)', () => {
     const readOnly = new Set(['birth_number', 'telephone'] as const);
-    expect(keys({ ...valid(), birth_number: '860223/1234', telephone: '+420 603' }, { readOnly })).toEqual(
-      {},
-    );
+    expect(keys({ ...valid(), birth_number: '860223/1234', telephone: '+420 603' }, { readOnly })).toEqual({
+      birth_number: 'birthNumberInvalidYear',
+      telephone: 'phoneInvalidPattern',
+    });
     expect(keys({ ...valid(), birth_number: '' }, { readOnly })).toEqual({ birth_number: 'required' });
     expect(keys({ ...valid(), telephone: '1'.repeat(81) }, { readOnly })).toEqual({ telephone: 'maxlength' });
   });

@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { birthNumberError, normalizeBirthNumber } from './birthNumber.js';
+import { type BodyLimits, formBodyLimits, MAX_ISSUES } from './bounds.js';
 import {
   areRowsRequired,
   hasConflictingDuplicateTypes,
@@ -34,6 +35,7 @@ import {
 } from './limits.js';
 import { MESSAGE_KEYS, type MessageKey, type ValidationError } from './messages.js';
 import { activityMonthError, employerStartError, fromToError, normalizeMonthYear } from './monthYear.js';
+import { normalizeText, textPolicyError } from './text.js';
 
 /** sex: 1 Male, 2 Female, 0 Unspecified; '' while nothing is chosen. */
 export type SexCode = '' | '0' | '1' | '2';
@@ -161,6 +163,9 @@ export const TEXT_FIELDS = [
 
 export type TextFieldName = (typeof TEXT_FIELDS)[number];
 
+/** Size, nesting and value count of the largest valid submit body (bounds.ts). */
+export const FORM_BODY_LIMITS: BodyLimits = formBodyLimits(TEXT_FIELDS);
+
 /** Every field name of the form, in the order of spec section 3 (dial_code before telephone). */
 export const FORM_FIELDS = [
   ...TEXT_FIELDS,
@@ -238,9 +243,9 @@ export function emptyAbroadStay(): AbroadStay {
  *   past activities and stays abroad; requires duplicate_type).
  * - noPrefill: no person was found / the user fills without a document; the data
  *   mailbox is then shown and required.
- * - readOnly: fields filled by prefill. The user cannot change them, so the schema does
- *   not run format rules on them (the register is authoritative); required and maximum
- *   length still apply.
+ * - readOnly: fields filled by prefill. The user cannot change them in the browser; every
+ *   rule still runs on them (a value equal to the register's is not trusted). It decides
+ *   whether the data mailbox is shown.
  * - dataMailboxDelivery: a data mailbox is known for the person (register or NIA), so
  *   the DATOVKOU delivery type is offered.
  * - czechCitizen: the person is known to be a Czech citizen (register or NIA); the
@@ -276,7 +281,20 @@ export function defaultFormContext(overrides: Partial<FormContext> = {}): FormCo
 /** Wrong JSON type (only a hand-made request can do that): `required` when missing, else `pattern`. */
 const typeError = (iss: { input?: unknown }) => (iss.input === undefined ? 'required' : 'pattern');
 const text = () => z.string({ error: typeError });
-const list = <T extends z.ZodType>(item: T) => z.array(item, { error: typeError });
+/**
+ * A list whose length is checked before any of its items is looked at (issue 11: zod 4 checks
+ * a z.array's `.max` only after every item, so 100,000 items cost seconds). Too long: one
+ * `maxlength` issue and the items are never read.
+ */
+const list = <T extends z.ZodType>(item: T, max: number) =>
+  z
+    .any()
+    .check((c) => {
+      if (Array.isArray(c.value) && c.value.length > max) {
+        c.issues.push({ code: 'custom', message: 'maxlength', params: { max }, input: undefined });
+      }
+    })
+    .pipe(z.array(item, { error: typeError }));
 
 const pastActivityShape = z.object({
   from: text(),
@@ -295,10 +313,10 @@ const formShape = z.object({
     ReturnType<typeof text>
   >),
   sex: z.enum(['', '0', '1', '2'], { error: typeError }),
-  other_citizenships: list(text()),
-  duplicate_type: list(text()),
-  past_activities: list(pastActivityShape),
-  abroad_stay: list(abroadStayShape),
+  other_citizenships: list(text(), MAX_OTHER_CITIZENSHIPS),
+  duplicate_type: list(text(), MAX_DUPLICATE_TYPES),
+  past_activities: list(pastActivityShape, MAX_PAST_ACTIVITIES),
+  abroad_stay: list(abroadStayShape, MAX_ABROAD_STAYS),
   send_notifications_email: z.boolean({ error: typeError }),
   send_notifications_phone: z.boolean({ error: typeError }),
 });
@@ -338,9 +356,24 @@ function checkMaxLength(report: Report, path: Path, value: string): boolean {
   return false;
 }
 
+/** Free text that may span lines (a textarea): the stay-abroad reason. */
+const MULTILINE_LEAVES: ReadonlySet<string> = new Set(['reason']);
+
+/** Maximum length, then the text policy (text.ts): the two rules every text always gets. */
+function checkText(report: Report, path: Path, value: string): boolean {
+  if (!checkMaxLength(report, path, value)) return false;
+  const error = textPolicyError(value, { multiline: MULTILINE_LEAVES.has(String(path[path.length - 1])) });
+  if (!error) return true;
+  report(path, error);
+  return false;
+}
+
 /**
  * Every rule of spec section 5 over a complete set of values, reported in field order,
- * at most one issue per path. Pure: the same values, context and today give the same issues.
+ * at most one issue per path and at most MAX_ISSUES in all. Pure: the same values, context
+ * and today give the same issues. Read-only (prefilled) fields get every rule too: a value
+ * equal to the register's is not trusted (issue 11); prefillFromRegister leaves a register
+ * value that fails a rule editable, so that the user can correct it.
  */
 export function validateFormValues(values: FormValues, ctx: FormContext, today?: Today): FormIssue[] {
   const now = resolveToday(today);
@@ -348,22 +381,21 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
   const seen = new Set<string>();
   const report: Report = (path, key, params) => {
     const id = path.join('.');
-    if (seen.has(id)) return;
+    if (seen.has(id) || issues.length >= MAX_ISSUES) return;
     seen.add(id);
     issues.push(params ? { path, key, params } : { path, key });
   };
-  const readOnly = (f: FormFieldName) => ctx.readOnly.has(f);
   const hidden = (f: FormFieldName) => isFieldHidden(f, ctx);
 
-  // Text fields: maximum length always (storage), then required, then each format.
+  // Text fields: maximum length and the text policy always (storage), then required, then each format.
   for (const field of TEXT_FIELDS) {
     const value = values[field];
-    if (!checkMaxLength(report, [field], value)) continue;
+    if (!checkText(report, [field], value)) continue;
     if (isBlank(value)) {
       if (isFieldRequired(field, values, ctx)) report([field], 'required');
       continue;
     }
-    if (hidden(field) || readOnly(field)) continue;
+    if (hidden(field)) continue;
     const error = formatError(field, values, ctx, now);
     if (error) report([field], error);
   }
@@ -371,9 +403,13 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
   // Lists of codes.
   for (const field of ['other_citizenships', 'duplicate_type'] as const) {
     const items = values[field];
-    if (items.length > maxLengthFor(field)) report([field], 'maxlength', { max: maxLengthFor(field) });
+    // A list past its limit is one issue; its items are not looked at.
+    if (items.length > maxLengthFor(field)) {
+      report([field], 'maxlength', { max: maxLengthFor(field) });
+      continue;
+    }
     items.forEach((item, i) => {
-      if (checkMaxLength(report, [field, i], item) && isBlank(item)) report([field, i], 'pattern');
+      if (checkText(report, [field, i], item) && isBlank(item)) report([field, i], 'pattern');
     });
   }
   if (ctx.duplicate) {
@@ -383,14 +419,13 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
 
   // Rows: maximum lengths always; required fields and month rules except in duplicate mode.
   const rowsRequired = areRowsRequired(ctx);
-  if (values.past_activities.length > MAX_PAST_ACTIVITIES) {
-    report(['past_activities'], 'maxlength', { max: MAX_PAST_ACTIVITIES });
-  }
-  values.past_activities.forEach((row, i) => {
+  const tooManyActivities = values.past_activities.length > MAX_PAST_ACTIVITIES;
+  if (tooManyActivities) report(['past_activities'], 'maxlength', { max: MAX_PAST_ACTIVITIES });
+  (tooManyActivities ? [] : values.past_activities).forEach((row, i) => {
     const base: Path = ['past_activities', i];
     const fields = ['from', 'to', 'type', 'field1', 'field2'] as const;
     for (const f of fields) {
-      if (!checkMaxLength(report, [...base, f], row[f])) continue;
+      if (!checkText(report, [...base, f], row[f])) continue;
       if (!rowsRequired) continue;
       if (f === 'field2' && !isField2Enabled(row.type)) continue;
       if (isBlank(row[f])) {
@@ -408,12 +443,12 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
     }
   });
 
-  if (values.abroad_stay.length > MAX_ABROAD_STAYS)
-    report(['abroad_stay'], 'maxlength', { max: MAX_ABROAD_STAYS });
-  values.abroad_stay.forEach((row, i) => {
+  const tooManyStays = values.abroad_stay.length > MAX_ABROAD_STAYS;
+  if (tooManyStays) report(['abroad_stay'], 'maxlength', { max: MAX_ABROAD_STAYS });
+  (tooManyStays ? [] : values.abroad_stay).forEach((row, i) => {
     for (const f of ['state', 'reason'] as const) {
       const path: Path = ['abroad_stay', i, f];
-      if (checkMaxLength(report, path, row[f]) && rowsRequired && isBlank(row[f])) report(path, 'required');
+      if (checkText(report, path, row[f]) && rowsRequired && isBlank(row[f])) report(path, 'required');
     }
   });
 
@@ -487,7 +522,7 @@ export function issuesToFieldErrors(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; params?: unknown }>,
 ): Record<string, ValidationError> {
   const out: Record<string, ValidationError> = {};
-  for (const issue of issues) {
+  for (const issue of issues.slice(0, MAX_ISSUES * 2)) {
     const id = issue.path.map(String).join('.');
     if (id in out) continue;
     const key = (MESSAGE_KEY_SET.has(issue.message) ? issue.message : 'pattern') as MessageKey;
@@ -501,12 +536,13 @@ export function issuesToFieldErrors(
 }
 
 /**
- * The values as they should be stored, after the schema accepted them: text trimmed,
+ * The values as they should be stored, after the schema accepted them: text NFC-normalised and trimmed,
  * telephone without spaces, birth number without slash or spaces, month/years as MM/YYYY,
  * and what the conditions disable emptied (birth_district outside CZ, citizen_of_2 for
  * ##, field2 for type Other, the dial code and the phone notification without a telephone).
  */
-export function normalizeFormValues(values: FormValues): FormValues {
+export function normalizeFormValues(input: FormValues): FormValues {
+  const values = nfcValues(input);
   const out: FormValues = { ...values };
   for (const field of TEXT_FIELDS) {
     (out as unknown as Record<TextFieldName, string>)[field] = values[field].trim();
@@ -530,5 +566,26 @@ export function normalizeFormValues(values: FormValues): FormValues {
     out.dial_code = '';
     out.send_notifications_phone = false;
   }
+  return out;
+}
+
+/** Every text of the values in Unicode NFC (the text policy's storage form). */
+function nfcValues(v: FormValues): FormValues {
+  const out: FormValues = { ...v };
+  for (const field of TEXT_FIELDS)
+    (out as unknown as Record<string, string>)[field] = normalizeText(v[field]);
+  out.other_citizenships = v.other_citizenships.map(normalizeText);
+  out.duplicate_type = v.duplicate_type.map(normalizeText);
+  out.past_activities = v.past_activities.map((r) => ({
+    ...r,
+    from: normalizeText(r.from),
+    to: normalizeText(r.to),
+    field1: normalizeText(r.field1),
+    field2: normalizeText(r.field2),
+  }));
+  out.abroad_stay = v.abroad_stay.map((r) => ({
+    state: normalizeText(r.state),
+    reason: normalizeText(r.reason),
+  }));
   return out;
 }

@@ -2,6 +2,7 @@
 
 export * from './attachments.js';
 export * from './birthNumber.js';
+export * from './bounds.js';
 export * from './conditions.js';
 export * from './contact.js';
 export * from './coverage.js';
@@ -13,4 +14,5 @@ export * from './monthYear.js';
 export * from './prefill.js';
 export * from './search.js';
 export * from './text.js';
+export * from './validatePayload.js';
 export * from './validity.js';

@@ -10,6 +10,8 @@ export const MESSAGE_KEYS = [
   'dataMailboxLength',
   'email',
   'fromToDate',
+  // Not in spec section 5: the text policy of issue 11 (text.ts, textPolicyError).
+  'invalidCharacters',
   'maxlength',
   'monthDateFarFutureDate',
   'monthDateFutureDate',

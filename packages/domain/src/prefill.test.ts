@@ -189,6 +189,19 @@ describe('prefillFromRegister: read-only fields', () => {
     expect(ro).toContain('birth_name');
     expect(ro).toContain('birth_number');
   });
+  it('leaves a register value that fails its rule editable, so that the user can correct it', () => {
+    const odd = {
+      ...full,
+      rc: '850315/12',
+      dat_schranka: 'abc',
+      psc: '1'.repeat(20),
+      rodne_prijm: 'A\u0000',
+    };
+    const ro = prefillFromRegister(odd, { duplicate: false }).readOnly;
+    for (const f of ['birth_number', 'data_mailbox', 'home_zip', 'birth_name']) expect(ro).not.toContain(f);
+    expect(ro).toContain('first_name');
+    expect(ro).toContain('home_city');
+  });
   it('does not lock a field the register left empty', () => {
     const ro = prefillFromRegister({ jmeno: 'A', prijmeni: 'B' }, { duplicate: false }).readOnly;
     expect(ro.sort()).toEqual(['first_name', 'last_name']);

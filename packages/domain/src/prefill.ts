@@ -1,4 +1,13 @@
-import type { ActivityTypeCode, FormFieldName, FormValues, SexCode } from './form.js';
+import type { Today } from './dates.js';
+import {
+  type ActivityTypeCode,
+  defaultFormContext,
+  defaultFormValues,
+  type FormFieldName,
+  type FormValues,
+  type SexCode,
+  validateFormValues,
+} from './form.js';
 import { formDocumentType, type RegisterPerson } from './search.js';
 
 /**
@@ -92,7 +101,10 @@ export function splitStreet(v: string | null | undefined): { street?: string; ho
  * read-only in normal mode; birth name and birth number are read-only in duplicate mode.
  * In duplicate mode the register's document type is kept as it is when it is a form type.
  */
-export function prefillFromRegister(person: RegisterPerson, opts: { duplicate: boolean }): Prefill {
+export function prefillFromRegister(
+  person: RegisterPerson,
+  opts: { duplicate: boolean; today?: Today },
+): Prefill {
   const v: Partial<PrefillValues> = {};
   const set = <K extends PrefillField>(key: K, value: PrefillValues[K] | undefined) => {
     if (value !== undefined) v[key] = value;
@@ -171,5 +183,16 @@ export function prefillFromRegister(person: RegisterPerson, opts: { duplicate: b
   // normal mode (a duplicate may follow a change of name).
   const names: PrefillField[] = opts.duplicate ? ['birth_name'] : ['first_name', 'last_name', 'birth_name'];
   for (const f of [...names, 'birth_number' as const]) if (v[f] !== undefined) readOnly.add(f);
+  // Every rule runs on read-only fields too (the server trusts no value): a register value that
+  // fails its rule stays editable, so that the user can correct it.
+  const ctx = defaultFormContext({
+    duplicate: opts.duplicate,
+    readOnly,
+    dataMailboxDelivery: v.data_mailbox !== undefined,
+    czechCitizen: text(person.st_kod) === 'CZ' || text(person.web_st_kod2) === 'CZ',
+  });
+  for (const issue of validateFormValues({ ...defaultFormValues(), ...v }, ctx, opts.today)) {
+    if (issue.key !== 'required') readOnly.delete(issue.path[0] as PrefillField);
+  }
   return { values: v, readOnly: [...readOnly] };
 }

@@ -41,6 +41,10 @@ describe('searchByDocumentSchema', () => {
       '905512/1234',
     );
   });
+  it('refuses control characters and bidirectional overrides (text policy)', () => {
+    const r = searchByDocumentSchema.safeParse({ ...valid, first_name: 'Ja\u0000n', number: '12\u202E3' });
+    expect(messages(r).sort()).toEqual(['first_name:invalidCharacters', 'number:invalidCharacters']);
+  });
   it('requires every field', () => {
     const r = searchByDocumentSchema.safeParse({});
     expect(messages(r).sort()).toEqual([

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { parseBirthNumber } from './birthNumber.js';
+import { type BodyLimits, flatBodyLimits } from './bounds.js';
 import { MAX_LENGTHS } from './limits.js';
+import { textPolicyError } from './text.js';
 
 /**
  * The person search step (spec sections 2, 3, 4, 7): the search payloads, the register's
@@ -35,10 +37,17 @@ export const SEARCH_MAX = {
 
 /** Trimmed text that must not be empty; zod issue messages are the spec's message keys. */
 const requiredText = (max: number) =>
-  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'maxlength' });
+  z
+    .string({ error: 'required' })
+    .max(max * 2, { error: 'maxlength', abort: true })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(max, { error: 'maxlength', abort: true })
+    .refine((v) => textPolicyError(v) === null, { error: 'invalidCharacters' });
 
 export const birthNumberSchema = z
   .string({ error: 'required' })
+  .max(SEARCH_MAX.birthNumber * 2, { error: 'maxlength', abort: true })
   .trim()
   .min(1, { error: 'required' })
   .max(SEARCH_MAX.birthNumber, { error: 'maxlength', abort: true })
@@ -65,6 +74,19 @@ export type SearchByDocument = z.output<typeof searchByDocumentSchema>;
 /** POST /api/ros/search-birth-number. */
 export const searchByBirthNumberSchema = z.object({ birth_number: birthNumberSchema }).strict();
 export type SearchByBirthNumber = z.output<typeof searchByBirthNumberSchema>;
+
+/** Size limits of the two search bodies (bounds.ts), from the fields' maximum lengths. */
+export const SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
+  ['first_name', SEARCH_MAX.name],
+  ['last_name', SEARCH_MAX.name],
+  ['type', 5],
+  ['number', SEARCH_MAX.documentNumber],
+  ['birth_number', SEARCH_MAX.birthNumber],
+  ['duplicate', 5],
+]);
+export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
+  ['birth_number', SEARCH_MAX.birthNumber],
+]);
 
 /** A past activity as the register keeps it. typ: 1 employment, 2 education, 3 other. */
 export interface RegisterActivity {
@@ -163,8 +185,13 @@ export interface RegisterPerson {
   abroad_stay?: RegisterAbroadStay[] | null;
 }
 
-/** Answer of both search calls: the person, with `record` when they hold a certificate. */
-export type SearchAnswer = RegisterPerson & { record?: RegisterRecord };
+/**
+ * Answer of both search calls: the person, with `record` when they hold a certificate, and
+ * `match`: the proof that this search found this person (a short-lived random token, see
+ * docs/register.md). The browser sends it back with validate and submit; only through it
+ * (or a NIA sign-in) does the server link a request to a register person.
+ */
+export type SearchAnswer = RegisterPerson & { record?: RegisterRecord; match?: string };
 
 /** Error codes of the search calls (404 and 403 answers). */
 export const SEARCH_ERROR_CODES = {

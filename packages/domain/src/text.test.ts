@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { collapseSpaces, normalizeDocumentNumber, normalizeName } from './text.js';
+import {
+  collapseSpaces,
+  normalizeDocumentNumber,
+  normalizeName,
+  normalizeText,
+  textPolicyError,
+} from './text.js';
 
 describe('normalizeName', () => {
   it('lower-cases, strips diacritics and collapses spaces', () => {
@@ -28,5 +34,35 @@ describe('normalizeDocumentNumber', () => {
 describe('collapseSpaces', () => {
   it('trims and collapses without touching letters', () => {
     expect(collapseSpaces('  Nová   Ves ')).toBe('Nová Ves');
+  });
+});
+
+describe('textPolicyError (issue 11)', () => {
+  it('accepts names and free text in any script, with outer white space', () => {
+    for (const ok of ['Štěpán', "O'Brien-Müller", '  Zoë\t', 'Łódź 😀', 'עברית', 'Dvor\u030Cák']) {
+      expect(textPolicyError(ok)).toBeNull();
+    }
+  });
+  it('refuses control characters, lone surrogates and bidirectional overrides', () => {
+    for (const bad of [
+      'a\u0000b',
+      'a\tb',
+      'a\nb',
+      'a\u0085b',
+      'a\u007Fb',
+      'a\uD800b',
+      'a\uDC00',
+      'a\u202Eb',
+      'a\u2066b',
+    ]) {
+      expect(textPolicyError(bad), JSON.stringify(bad)).toBe('invalidCharacters');
+    }
+  });
+  it('lets a multi-line text keep tabs and line breaks, nothing else', () => {
+    expect(textPolicyError('line 1\r\nline 2\tend', { multiline: true })).toBeNull();
+    expect(textPolicyError('a\u0000b', { multiline: true })).toBe('invalidCharacters');
+  });
+  it('normalizeText composes letters (NFC)', () => {
+    expect(normalizeText('Dvor\u030Cák')).toBe('Dvořák');
   });
 });

@@ -18,3 +18,35 @@ export function normalizeDocumentNumber(s: string): string {
 export function collapseSpaces(s: string): string {
   return s.replace(/\s+/gu, ' ').trim();
 }
+
+// The text policy (issue 11): one rule for every text the portal accepts, in the browser and on
+// the server, so that both databases store the same thing (PostgreSQL refuses a NUL in text,
+// SQLite would store it) and no text can hide or reorder what a reader of the request sees.
+
+/** Control characters (C0, DEL, C1). A multi-line text may hold tabs and line breaks. */
+const CONTROL = /\p{Cc}/u;
+const CONTROL_MULTILINE = /[^\P{Cc}\t\n\r]/u;
+/** Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069). */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+/** A UTF-16 surrogate without its pair (in a `u` regex a pair is one code point, not Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * `invalidCharacters` when a text (outer white space aside) holds a control character (tabs and
+ * line breaks are allowed in a multi-line text), a lone surrogate or a bidirectional
+ * override/isolate; else null. Accepted text is stored NFC-normalised (see normalizeFormValues).
+ */
+export function textPolicyError(
+  value: string,
+  opts: { multiline?: boolean } = {},
+): 'invalidCharacters' | null {
+  const t = value.trim();
+  if ((opts.multiline ? CONTROL_MULTILINE : CONTROL).test(t)) return 'invalidCharacters';
+  if (BIDI_CONTROL.test(t) || LONE_SURROGATE.test(t)) return 'invalidCharacters';
+  return null;
+}
+
+/** NFC normalisation of a text that passed the policy (composed letters: 'c' + U+030C -> 'č'). */
+export function normalizeText(value: string): string {
+  return value.normalize('NFC');
+}

@@ -9,6 +9,7 @@ import { API_SECURITY_HEADERS } from './apiHeaders.js';
 import type { AppContext } from './context.js';
 import { ApiError, type ApiErrorBody, apiErrorBody, notFound } from './errors.js';
 import { createMetrics, installMetrics } from './metrics/index.js';
+import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
 import { intakeRoutes } from './routes/intake.js';
@@ -62,6 +63,8 @@ export async function buildApp(
     requestTimeout: 30000,
   });
 
+  // No JSON body is parsed before its shape is bounded (issue 11); each public POST sets its own limits.
+  useBoundedJson(app, ANY_JSON_LIMITS);
   await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DialectName } from './database.js';
 import { niaMigrations } from './migrations-0004-nia.js';
+import { searchMatchMigrations } from './migrations-0005-search-matches.js';
 import { intakeMigrations } from './migrations-0007-intake.js';
 import { sharedStateMigrations } from './migrations-0008-shared-state.js';
 
@@ -161,6 +162,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
       },
     },
     ...niaMigrations(dialect),
+    ...searchMatchMigrations(dialect),
     ...intakeMigrations(dialect),
     ...sharedStateMigrations(dialect),
   };

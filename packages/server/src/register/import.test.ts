@@ -99,15 +99,15 @@ for (const kind of await testDbKinds()) {
         type: 'OP_CR',
         number: 'ab123',
       });
-      expect(p?.jmeno).toBe('Jiří');
+      expect(p?.answer.jmeno).toBe('Jiří');
       const byPassport = await findByDocument(t.db, {
         first_name: 'Jiří',
         last_name: 'Šťastný',
         type: 'PAS',
         number: 'p-99',
       });
-      expect(byPassport?.jmeno).toBe('Jiří');
-      expect((await findByBirthNumber(t.db, '8503151008'))?.prijmeni).toBe('Šťastný');
+      expect(byPassport?.answer.jmeno).toBe('Jiří');
+      expect((await findByBirthNumber(t.db, '8503151008'))?.answer.prijmeni).toBe('Šťastný');
 
       const changed = JSON_FILE.replace('"op_pas": "AB 123"', '"op_pas": "CD 456"');
       expect(await loadPersonFile(t.db, changed, 'json')).toEqual({ created: 1, updated: 1 });

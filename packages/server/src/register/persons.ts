@@ -166,14 +166,20 @@ export async function recordOf(
   };
 }
 
+/** A person a search found: their register id (never sent to the browser) and the search answer. */
+export interface FoundPerson {
+  id: number;
+  answer: SearchAnswer;
+}
+
 async function answerFor(
   db: Db,
   row: { id: number; data: string } | undefined,
-): Promise<SearchAnswer | undefined> {
+): Promise<FoundPerson | undefined> {
   if (!row) return undefined;
   const person = parseData(row.data);
   const record = await recordOf(db, Number(row.id));
-  return record ? { ...person, record } : person;
+  return { id: Number(row.id), answer: record ? { ...person, record } : person };
 }
 
 export interface DocumentSearch {
@@ -189,7 +195,7 @@ export interface DocumentSearch {
  * ignoring case, diacritics and spaces around, the number ignoring spaces. With a birth
  * number, that must match too. Several matches (should not happen) answer the oldest.
  */
-export async function findByDocument(db: Db, q: DocumentSearch): Promise<SearchAnswer | undefined> {
+export async function findByDocument(db: Db, q: DocumentSearch): Promise<FoundPerson | undefined> {
   let query = db.kysely
     .selectFrom('person_documents as d')
     .innerJoin('persons as p', 'p.id', 'd.person_id')
@@ -204,7 +210,7 @@ export async function findByDocument(db: Db, q: DocumentSearch): Promise<SearchA
 }
 
 /** POST /api/ros/search-birth-number: the birth number with or without slash. */
-export async function findByBirthNumber(db: Db, birthNumber: string): Promise<SearchAnswer | undefined> {
+export async function findByBirthNumber(db: Db, birthNumber: string): Promise<FoundPerson | undefined> {
   const row = await db.kysely
     .selectFrom('persons')
     .select(['id', 'data'])

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { normalizeDocumentNumber, normalizeName } from '@ros/domain';
 import type { Db } from '../db/database.js';
+import type { NiaIdentity } from '../nia/sessions.js';
 import { isInForce, registerToday } from '../records/records.js';
 import { normalizeBirthNumber } from '../register/persons.js';
+import { matchedPerson } from './matchToken.js';
 
 /**
- * Who a request is for (PRODUCT.md "Validate"): the person is recognised by birth number, or by
- * AIFO, or by name + birth date + document number, tried in that order. A person found in the
- * register is keyed by their register id, so that requests identified in different ways still
- * meet; anyone else by a hash of the strongest identifier given. Keys hold no personal data
- * in the clear.
+ * Who a request is for (PRODUCT.md "Validate"): a register person when the request proves it (a
+ * search's match token or a NIA sign-in, see provenPerson); anyone else is recognised by birth
+ * number, or by AIFO, or by name + birth date + document number, tried in that order, through a
+ * hash of it. Keys hold no personal data in the clear.
  */
 export interface PersonIdentity {
   first_name: string;
@@ -44,61 +45,43 @@ export function identityKey(id: PersonIdentity): string | null {
   return null;
 }
 
-/** The register person for an identity: by birth number, else by AIFO, else by name + birth date + document. */
-export async function findRegisterPerson(db: Db, id: PersonIdentity): Promise<number | null> {
-  const rc = normalizeBirthNumber(id.birth_number.trim());
-  if (rc !== '') {
-    const row = await db.kysely
-      .selectFrom('persons')
-      .select('id')
-      .where('birth_number_norm', '=', rc)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    if (row) return Number(row.id);
-  }
-  const aifo = id.aifo.trim();
-  if (aifo !== '') {
-    const row = await db.kysely
-      .selectFrom('persons')
-      .select('id')
-      .where('aifo', '=', aifo)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    if (row) return Number(row.id);
-  }
-  const first = normalizeName(id.first_name);
-  const last = normalizeName(id.last_name);
-  const doc = normalizeDocumentNumber(id.document_number);
-  const date = id.birth_date.trim();
-  if (first && last && doc && date) {
-    const row = await db.kysely
-      .selectFrom('persons as p')
-      .select('p.id')
-      .where('p.first_name_norm', '=', first)
-      .where('p.last_name_norm', '=', last)
-      .where('p.birth_date', '=', date)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('person_documents as d')
-            .select('d.person_id')
-            .whereRef('d.person_id', '=', 'p.id')
-            .where('d.number_norm', '=', doc),
-        ),
-      )
-      .orderBy('p.id')
-      .limit(1)
-      .executeTakeFirst();
-    if (row) return Number(row.id);
-  }
-  return null;
+/**
+ * How a request proves it is for a register person (issue 11): the match token of a search that
+ * found the person (requests/matchToken.ts), or a complete NIA sign-in whose identifier the
+ * register holds. Nothing the client writes (a birth number, AIFO, names and a document) links
+ * a request to a register person: a request without such proof is a new applicant's.
+ */
+export interface PersonProof {
+  /** `match` of the search answer, as the browser sends it back. */
+  match?: unknown;
+  /** The identity of the request's complete NIA session, if any. */
+  nia?: NiaIdentity | undefined;
 }
 
-/** The register person (if any) and the person key of a request. */
-export async function resolvePerson(db: Db, id: PersonIdentity): Promise<ResolvedPerson> {
-  const personId = await findRegisterPerson(db, id);
+/** The register person a request is proved to be for, else null. A NIA sign-in wins over a token. */
+export async function provenPerson(
+  db: Db,
+  proof: PersonProof,
+  now: Date = new Date(),
+): Promise<number | null> {
+  if (proof.nia?.complete) {
+    const row = await db.kysely
+      .selectFrom('persons')
+      .select('id')
+      .where('nia_identifier', '=', proof.nia.person_identifier)
+      .executeTakeFirst();
+    if (row) return Number(row.id);
+  }
+  return proof.match === undefined ? null : matchedPerson(db, proof.match, now);
+}
+
+/**
+ * The register person (if proved, see provenPerson) and the person key of a request: a proved
+ * person is keyed by their register id, so that their requests meet however they were filled;
+ * anyone else by a hash of the strongest identifier given, so that a request without proof
+ * never lands on (or flags) a register person's key, whatever birth number it carries.
+ */
+export function resolvePerson(id: PersonIdentity, personId: number | null): ResolvedPerson {
   if (personId !== null) return { personId, key: `person:${personId}` };
   // Nothing to recognise the person by: a key of its own, so that such requests never meet.
   return { personId: null, key: identityKey(id) ?? `none:${digest(JSON.stringify(id))}` };

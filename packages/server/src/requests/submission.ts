@@ -12,8 +12,14 @@ import {
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import { getPerson, normalizeBirthNumber } from '../register/persons.js';
-import { type PersonIdentity, type ResolvedPerson, resolvePerson } from './person.js';
+import { getPerson } from '../register/persons.js';
+import {
+  type PersonIdentity,
+  type PersonProof,
+  provenPerson,
+  type ResolvedPerson,
+  resolvePerson,
+} from './person.js';
 import type { RequestLanguage } from './repository.js';
 
 /**
@@ -58,64 +64,36 @@ export function identityOfValues(v: FormValues): PersonIdentity {
   };
 }
 
-const sameText = (a: unknown, b: unknown) =>
-  typeof a === 'string' && typeof b === 'string' && a.trim() === b.trim();
-
 /**
- * The form context of a submission, never taken from the browser. When the register knows
- * the person (by birth number, AIFO, or name + birth date + document, as validate does) the
- * form was (or could have been) prefilled from it: then `noPrefill` is off and the fields
- * whose submitted value is the register's own value are read-only (the register is
- * authoritative, so their format is not checked). Otherwise there was no prefill: every
- * format rule applies and the data mailbox is required, as in the browser.
+ * The form context of a submission, never taken from the browser. For a register person the
+ * request proves (a search's match token or a NIA sign-in, see provenPerson) the form was
+ * prefilled from the register: `noPrefill` is off and the prefill's read-only fields are
+ * known (they decide whether the data mailbox is shown). Every rule still runs on every field:
+ * a value equal to the register's is not trusted (issue 11). Without proof there was no
+ * prefill: the data mailbox is shown, as in the browser; unless the body carries a match token
+ * that has expired (`searched`): the form was prefilled then, but the register is not linked.
  */
 export async function deriveContext(
   db: Db,
-  raw: Record<string, unknown>,
+  personId: number | null,
   duplicate: boolean,
-): Promise<{ context: FormContext; person: ResolvedPerson }> {
-  const s = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string) : '');
-  const person = await resolvePerson(db, {
-    first_name: s('first_name'),
-    last_name: s('last_name'),
-    birth_date: s('birth_date'),
-    birth_number: s('birth_number'),
-    aifo: s('aifo'),
-    document_number: s('document_number'),
-  });
-  if (person.personId === null) {
-    return { person, context: defaultFormContext({ duplicate, noPrefill: true }) };
-  }
-  const stored = await getPerson(db, person.personId);
-  if (!stored) return { person, context: defaultFormContext({ duplicate, noPrefill: true }) };
-  const prefill = prefillFromRegister(stored.person, { duplicate });
-  const readOnly = new Set<FormFieldName>();
-  for (const field of prefill.readOnly) {
-    const registerValue = prefill.values[field];
-    const sent = raw[field];
-    const same =
-      field === 'birth_number'
-        ? typeof sent === 'string' &&
-          typeof registerValue === 'string' &&
-          normalizeBirthNumber(sent.trim()) === normalizeBirthNumber(registerValue)
-        : Array.isArray(registerValue)
-          ? Array.isArray(sent) &&
-            sent.length === registerValue.length &&
-            sent.every((x, i) => sameText(x, registerValue[i]))
-          : sameText(sent, registerValue);
-    if (same) readOnly.add(field);
-  }
+  now: Date = new Date(),
+  opts: { searched?: boolean } = {},
+): Promise<FormContext> {
+  const stored = personId === null ? undefined : await getPerson(db, personId);
+  // A match token that no longer proves anything (expired after MATCH_TOKEN_HOURS): the form was
+  // prefilled, so its fields are as the browser showed them, but nothing links the register.
+  if (!stored && opts.searched) return defaultFormContext({ duplicate, noPrefill: false });
+  if (!stored) return defaultFormContext({ duplicate, noPrefill: true });
+  const prefill = prefillFromRegister(stored.person, { duplicate, today: now });
   const p = stored.person;
-  return {
-    person,
-    context: defaultFormContext({
-      duplicate,
-      noPrefill: false,
-      readOnly,
-      dataMailboxDelivery: typeof p.dat_schranka === 'string' && p.dat_schranka.trim() !== '',
-      czechCitizen: p.st_kod === 'CZ' || p.web_st_kod2 === 'CZ',
-    }),
-  };
+  return defaultFormContext({
+    duplicate,
+    noPrefill: false,
+    readOnly: new Set<FormFieldName>(prefill.readOnly),
+    dataMailboxDelivery: typeof p.dat_schranka === 'string' && p.dat_schranka.trim() !== '',
+    czechCitizen: p.st_kod === 'CZ' || p.web_st_kod2 === 'CZ',
+  });
 }
 
 /** Codes that must exist in the reference data; only filled, visible fields are checked. */
@@ -179,7 +157,8 @@ async function unknownCodes(db: Db, v: FormValues, duplicate: boolean): Promise<
 }
 
 /**
- * Checks a submit body. Throws ApiError 400: INVALID_REQUEST when the body is not an object,
+ * Checks a submit body (its shape was bounded by requests/jsonBody.ts before it was parsed).
+ * `proof.nia`: the identity of the request's complete NIA session. Throws ApiError 400: INVALID_REQUEST when the body is not an object,
  * INVALID_FORM with `fields` (path + message key) for any failed rule or unknown code,
  * TIME_NOT_COVERED when a new request does not cover the last 60 months.
  */
@@ -187,6 +166,7 @@ export async function checkSubmission(
   db: Db,
   body: unknown,
   now: Date = new Date(),
+  proof: Omit<PersonProof, 'match'> = {},
 ): Promise<AcceptedSubmission> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, SUBMIT_ERROR_CODES.invalidRequest, 'The request body must be a JSON object');
@@ -199,7 +179,10 @@ export async function checkSubmission(
     );
   }
   const { language, duplicate } = envelope.data;
-  const { context, person } = await deriveContext(db, raw, duplicate);
+  // The body's `match` is the search's proof (requests/matchToken.ts); it is not a form value.
+  const personId = await provenPerson(db, { ...proof, match: raw.match }, now);
+  const searched = typeof raw.match === 'string' && raw.match !== '';
+  const context = await deriveContext(db, personId, duplicate, now, { searched });
   // A page loaded before dial_code existed (decision 0003) sends none: it counts as empty, so
   // it is refused only with a telephone, whose country it cannot tell.
   const input = raw.dial_code === undefined ? { ...raw, dial_code: '' } : raw;
@@ -209,6 +192,7 @@ export async function checkSubmission(
     throw invalidForm(Object.entries(errors).map(([path, e]) => ({ path, message: e.key })));
   }
   const values = normalizeFormValues(parsed.data);
+  const person = resolvePerson(identityOfValues(values), personId);
   const codeErrors = await unknownCodes(db, values, duplicate);
   if (codeErrors.length > 0) throw invalidForm(codeErrors);
   if (!duplicate) {

@@ -1,7 +1,13 @@
-import { z } from 'zod';
+import type { ValidateBody } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { registerToday } from '../records/records.js';
-import { certificateInForce, type PersonIdentity, resolvePerson } from './person.js';
+import {
+  certificateInForce,
+  type PersonIdentity,
+  type PersonProof,
+  provenPerson,
+  resolvePerson,
+} from './person.js';
 import { hasRecentRequest } from './repository.js';
 
 /**
@@ -45,22 +51,8 @@ export function requestRules(config: Partial<RequestRules>): RequestRules {
   };
 }
 
-const str = (max: number) => z.string().max(max);
-
-/** The validate body of spec section 3 (Payloads); unknown keys are refused. */
-export const validateBodySchema = z
-  .object({
-    first_name: str(240),
-    last_name: str(240),
-    birth_date: str(40),
-    municipality: str(240).optional(),
-    aifo: str(240).nullable().optional(),
-    document_number: str(240),
-    birth_number: str(40),
-    duplicate: z.boolean(),
-  })
-  .strict();
-export type ValidateBody = z.output<typeof validateBodySchema>;
+/** The validate body: the shared rule (packages/domain, validatePayload.ts). */
+export { type ValidateBody, validateBodySchema } from '@ros/domain';
 
 export interface ValidateAnswer {
   okDate: boolean;
@@ -85,13 +77,23 @@ export function identityOf(body: ValidateBody): PersonIdentity {
   };
 }
 
+/**
+ * The answer for a body. Only a proved person (the body's `match`, a NIA sign-in: see
+ * provenPerson) brings in the register's certificate; without proof the flags look at the
+ * requests made with the same identifiers only, so validate tells nothing about a register
+ * person to someone who merely knows their birth number.
+ */
 export async function validateRequest(
   db: Db,
   body: ValidateBody,
   rules: RequestRules,
+  proof: PersonProof = {},
   now: Date = new Date(),
 ): Promise<ValidateAnswer> {
-  const person = await resolvePerson(db, identityOf(body));
+  const person = resolvePerson(
+    identityOf(body),
+    await provenPerson(db, { ...proof, match: body.match }, now),
+  );
   const certificate = person.personId !== null ? await certificateInForce(db, person.personId, now) : null;
   const since = new Date(now.getTime() - rules.repeatRequestDays * 86_400_000).toISOString();
   const recent = await hasRecentRequest(db.kysely, person.key, body.duplicate, since);

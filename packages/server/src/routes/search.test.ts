@@ -247,6 +247,12 @@ for (const kind of await testDbKinds()) {
         ['too long name', { ...STEPAN, first_name: 'a'.repeat(51) }],
         ['bad birth number', { ...STEPAN, birth_number: '12/34' }],
         ['duplicate not boolean', { ...STEPAN, duplicate: 'true' }],
+        // The text policy (issue 11): PostgreSQL answered 500 to a NUL in a searched name.
+        ['a NUL in a name', { ...STEPAN, first_name: 'Št\u0000ěpán' }],
+        ['a lone surrogate in a number', { ...STEPAN, number: '123\uDC00' }],
+        ['a bidirectional override', { ...STEPAN, last_name: '\u202EDvořák' }],
+        ['nested too deep', { ...STEPAN, number: [[['1']]] }],
+        ['a __proto__ key', JSON.parse('{"__proto__": {"x": 1}}')],
         ['an array', [STEPAN]],
         ['a string', 'hello'],
         ['null', null],

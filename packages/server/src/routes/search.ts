@@ -1,18 +1,26 @@
-import { SEARCH_ERROR_CODES, searchByBirthNumberSchema, searchByDocumentSchema } from '@ros/domain';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  BIRTH_NUMBER_SEARCH_BODY_LIMITS,
+  type BodyLimits,
+  SEARCH_BODY_LIMITS,
+  SEARCH_ERROR_CODES,
+  type SearchAnswer,
+  searchByBirthNumberSchema,
+  searchByDocumentSchema,
+} from '@ros/domain';
+import type { FastifyPluginAsync, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { type BotCheck, bareHostname, botCheckFor } from '../botcheck/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { findByBirthNumber, findByDocument } from '../register/persons.js';
-
-/** A search body is a few short fields: anything near this is not a search. */
-const SEARCH_BODY_LIMIT = 16 * 1024;
+import { type FoundPerson, findByBirthNumber, findByDocument } from '../register/persons.js';
+import { useBoundedJson } from '../requests/jsonBody.js';
+import { issueMatchToken } from '../requests/matchToken.js';
 
 /** A zod failure as the API's 400: code INVALID_REQUEST and the failing fields with their message keys. */
 export function invalidRequest(error: z.ZodError): ApiError {
   const fields = error.issues.slice(0, 20).map((i) => ({
-    path: i.path.map(String).join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(',') : ''),
+    path:
+      i.path.map(String).join('.') || (i.code === 'unrecognized_keys' ? i.keys.slice(0, 5).join(',') : ''),
     message: i.code === 'unrecognized_keys' ? 'unrecognized' : i.message,
   }));
   return new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid', fields);
@@ -32,31 +40,42 @@ function recaptchaHeader(req: FastifyRequest): string | undefined {
 /**
  * POST /api/ros/search and POST /api/ros/search-birth-number (spec section 7, PRODUCT.md
  * "Search"). Both reveal whether a person exists, so both need a bot-check token in the
- * `Recaptcha` header and are rate-limited per client address. The body is checked first (a
- * bad body does not use up the token), then the token, then the register is searched.
+ * `Recaptcha` header and are rate-limited per client address. The body's shape is checked
+ * before it is parsed (requests/jsonBody.ts), then its fields (a bad body does not use up the
+ * token; both are cheap), then the token, and only then is the register searched. A found
+ * person's answer carries `match`, the proof for validate and submit that this search found
+ * this person (requests/matchToken.ts).
  */
 export const searchRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const botCheck: BotCheck = botCheckFor(ctx);
-  const routeConfig = {
-    bodyLimit: SEARCH_BODY_LIMIT,
-    config: { rateLimit: { max: ctx.config.rateLimitSearchPerMinute, timeWindow: '1 minute' } },
-  };
+  const config = { rateLimit: { max: ctx.config.rateLimitSearchPerMinute, timeWindow: '1 minute' } };
+  const found = async (person: FoundPerson): Promise<SearchAnswer> => ({
+    ...person.answer,
+    match: await issueMatchToken(ctx.db, person.id),
+  });
 
-  app.post('/search', routeConfig, async (req, reply) => {
+  // Each route in a scope of its own: its own body limits.
+  const route = (path: string, limits: BodyLimits, handler: RouteHandlerMethod) =>
+    app.register(async (scope) => {
+      useBoundedJson(scope, limits);
+      scope.post(path, { bodyLimit: limits.maxBytes, config }, handler);
+    });
+
+  await route('/search', SEARCH_BODY_LIMITS, async (req, reply) => {
     const q = parseBody(searchByDocumentSchema, req);
     await botCheck.verify(recaptchaHeader(req), 'SearchAction', bareHostname(req.host));
     const person = await findByDocument(ctx.db, q);
     if (!person) throw new ApiError(404, SEARCH_ERROR_CODES.notFound, 'No person matches the document');
     reply.header('Cache-Control', 'no-store');
-    return person;
+    return found(person);
   });
 
-  app.post('/search-birth-number', routeConfig, async (req, reply) => {
+  await route('/search-birth-number', BIRTH_NUMBER_SEARCH_BODY_LIMITS, async (req, reply) => {
     const q = parseBody(searchByBirthNumberSchema, req);
     await botCheck.verify(recaptchaHeader(req), 'SearchAction', bareHostname(req.host));
     const person = await findByBirthNumber(ctx.db, q.birth_number);
     if (!person) throw new ApiError(404, SEARCH_ERROR_CODES.notFound, 'No person has this birth number');
     reply.header('Cache-Control', 'no-store');
-    return person;
+    return found(person);
   });
 };

@@ -13,6 +13,7 @@ import { cookieOptions } from '../nia/sessions.js';
 import { INCOMPLETE_ID, NOT_IN_REGISTER_ID } from '../nia/testIdentities.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { matchFor } from '../test/match.js';
 import { seedFormData } from '../test/seed.js';
 import type { SsoSessionAnswer } from './sso.js';
 
@@ -210,7 +211,12 @@ for (const kind of await testDbKinds()) {
         },
       });
       expect(search.statusCode).toBe(200);
-      expect(s.body.szr).toEqual(search.json());
+      // Each answer carries its own match token (requests/matchToken.ts).
+      const { match: searchMatch, ...answer } = search.json() as Record<string, unknown>;
+      const { match: sessionMatch, ...szr } = s.body.szr ?? {};
+      expect(szr).toEqual(answer);
+      expect(sessionMatch).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(sessionMatch).not.toBe(searchMatch);
     });
 
     it('sends each form back to its own path and language', async () => {
@@ -360,7 +366,9 @@ for (const kind of await testDbKinds()) {
 
     it('a request sent with a NIA session is stored as through NIA, mailed with its PDF, and ends the session', async () => {
       const { jar } = await signIn('form', 'demo-nia-1001');
-      const r = await submitWith(jar, stepan(), { language: 'en' });
+      // The form's start keeps the session's match token (sso-session szr.match).
+      const match = (await session(jar)).body.szr?.match;
+      const r = await submitWith(jar, stepan(), { language: 'en', match });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect(r.body.email).toBe(true);
       const reference = String(r.body.reference);
@@ -390,14 +398,19 @@ for (const kind of await testDbKinds()) {
       expect(pdf?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       await expect.poll(async () => (await mailRow(String(r.body.id)))?.status).toBe('sent');
 
-      // A retry with the same body answers the same request, still with email: true.
-      const again = await submitWith(new Jar(), stepan(), { language: 'en' });
+      // A retry with the same body answers the same request, still with email: true: the match
+      // token still proves the person after the session ended.
+      const again = await submitWith(new Jar(), stepan(), { language: 'en', match });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ id: r.body.id, email: true });
     });
 
     it('a NIA request is not folded into an identical one sent just before without sign-in', async () => {
-      const body = { language: 'cs', employer_current_description: 'Nejdřív bez přihlášení' };
+      const body = {
+        language: 'cs',
+        employer_current_description: 'Nejdřív bez přihlášení',
+        match: await matchFor(a, '850315/1008'),
+      };
       const plain = await submitWith(new Jar(), stepan(), body);
       expect(plain.status, JSON.stringify(plain.body)).toBe(201);
       expect(plain.body.email).toBeUndefined();
@@ -433,6 +446,7 @@ for (const kind of await testDbKinds()) {
       const r = await submitWith(jar, stepan(), {
         language: 'cs',
         employer_current_description: 'Jiný popis',
+        match: await matchFor(a, '850315/1008'),
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect(r.body.email).toBeUndefined();

@@ -22,6 +22,7 @@ import {
 import { formTarget } from '../nia/settings.js';
 import { niaTestProviderRoutes } from '../nia/testProvider.js';
 import { getPerson, recordOf } from '../register/persons.js';
+import { issueMatchToken } from '../requests/matchToken.js';
 
 /** GET /api/ros/sso-session's answer (spec section 3 "Sign-in session", docs/nia.md). */
 export interface SsoSessionAnswer {
@@ -63,8 +64,10 @@ export async function sessionAnswer(ctx: AppContext, identity: NiaIdentity): Pro
   const person = row ? await getPerson(ctx.db, Number(row.id)) : undefined;
   if (!person) return { nia, szr: null, record: null, aifo: null, databox: null };
   const record = (await recordOf(ctx.db, person.id)) ?? null;
-  // The same shape as POST /api/ros/search answers (register/persons.ts).
-  const szr: SearchAnswer = record ? { ...person.person, record } : person.person;
+  // The same shape as POST /api/ros/search answers (register/persons.ts), with its match token
+  // (requests/matchToken.ts): a retry after the session ended still proves the person.
+  const match = await issueMatchToken(ctx.db, person.id);
+  const szr: SearchAnswer = record ? { ...person.person, record, match } : { ...person.person, match };
   const box = person.person.dat_schranka;
   return {
     nia,

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { DEMO_PERSONS } from '../demo/persons.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { matchFor } from '../test/match.js';
 import { seedFormData } from '../test/seed.js';
 
 /** The app as main.ts builds it. */
@@ -155,6 +156,22 @@ for (const kind of await testDbKinds()) {
       expect(stored.dial_code).toBe('+420');
     });
 
+    it('stores text NFC-normalised; a multi-line reason keeps its line breaks', async () => {
+      const r = await submit(
+        body(
+          newApplicant({
+            first_name: 'Z\u030Cofie',
+            abroad_stay: [{ state: 'SK', reason: 'Studium\r\nv Bratislavě' }],
+          }),
+        ),
+      );
+      expect(r.statusCode, r.body).toBe(201);
+      const row = await t.db.kysely.selectFrom('requests').select('payload').executeTakeFirstOrThrow();
+      const stored = JSON.parse(row.payload) as FormValues;
+      expect(stored.first_name).toBe('Žofie');
+      expect(stored.abroad_stay[0]?.reason).toBe('Studium\r\nv Bratislavě');
+    });
+
     it('numbers references one after another and gives each request its own random id', async () => {
       const r1 = await submit(body(newApplicant()));
       const r2 = await submit(body(newApplicant({ first_name: 'Zdeňka' })));
@@ -244,6 +261,35 @@ for (const kind of await testDbKinds()) {
         'duplicate_type',
         'required',
       ],
+      // The text policy (issue 11): PostgreSQL answered 500 to a NUL, SQLite stored it.
+      [
+        'a NUL in a name',
+        body(newApplicant({ first_name: 'Žo\u0000fie' })),
+        'first_name',
+        'invalidCharacters',
+      ],
+      [
+        'a bidirectional override in free text',
+        body(newApplicant({ employer_current_description: 'abc\u202Edef' })),
+        'employer_current_description',
+        'invalidCharacters',
+      ],
+      [
+        'a lone surrogate in a stay abroad',
+        body(newApplicant({ abroad_stay: [{ state: 'SK', reason: 'x\uD800y' }] })),
+        'abroad_stay.0.reason',
+        'invalidCharacters',
+      ],
+      [
+        'a control character in an activity',
+        body(
+          newApplicant({
+            past_activities: [{ from: '01/2010', to: '12/2014', type: '1', field1: 'a\u0007b', field2: 'x' }],
+          }),
+        ),
+        'past_activities.0.field1',
+        'invalidCharacters',
+      ],
       [
         'a list sent as text',
         body({ ...newApplicant(), past_activities: 'none' as unknown as [] }),
@@ -325,28 +371,92 @@ for (const kind of await testDbKinds()) {
     it('derives the form context itself: a prefilled person needs no data mailbox, a client read-only list is ignored', async () => {
       const values = stepan();
       expect(values.data_mailbox).toBe('');
-      const ok = await submit(body(values, { readOnly: ['telephone', 'email'], noPrefill: false }));
+      const match = await matchFor(a, '850315/1008');
+      const ok = await submit(body(values, { match, readOnly: ['telephone', 'email'], noPrefill: false }));
       expect(ok.statusCode, ok.body).toBe(201);
       const row = await t.db.kysely.selectFrom('requests').select('person_key').executeTakeFirstOrThrow();
       expect(row.person_key).toBe('person:1001');
       // A value the register did not give is checked, whatever the browser claims.
-      const bad = await submit(body({ ...values, telephone: '12' }, { readOnly: ['telephone'] }));
+      const bad = await submit(body({ ...values, telephone: '12' }, { match, readOnly: ['telephone'] }));
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields).toContainEqual({ path: 'telephone', message: 'phoneInvalidLength' });
     });
 
+    it('binds a request to a register person only through the match of a search (issue 11)', async () => {
+      // A new applicant (born 1992-11-23) with a demo person's birth number: every rule runs on it.
+      const stolen = await submit(body(newApplicant({ birth_number: '850315/1008' })));
+      expect(stolen.statusCode, stolen.body).toBe(400);
+      expect(stolen.json().error.fields[0]).toMatchObject({ path: 'birth_number' });
+      expect(await count()).toBe(0);
+
+      // Tomáš Král may apply (his certificate is valid 45 more days) ...
+      const tomasMatch = await matchFor(a, '880911/1003');
+      const tomas = {
+        first_name: 'Tomáš',
+        last_name: 'Král',
+        birth_date: '1988-09-11',
+        municipality: '',
+        aifo: '',
+        document_number: '567890123',
+        birth_number: '880911/1003',
+        duplicate: false,
+        match: tomasMatch,
+      };
+      expect((await validate(tomas)).json()).toEqual({ okDate: true, okDuplications: true });
+      // ... someone else sends a request with his birth number and birth date, without a match or
+      // with a forged one: it is a new applicant's, stored under a key of its own.
+      const other = newApplicant({ birth_number: '880911/1003', birth_date: '1988-09-11', sex: '1' });
+      for (const extra of [{}, { match: 'A'.repeat(43) }]) {
+        const r = await submit(body(other, extra));
+        expect([200, 201], r.body).toContain(r.statusCode);
+      }
+      const keys = await t.db.kysely.selectFrom('requests').select('person_key').execute();
+      expect(keys.map((k) => k.person_key)).not.toContain('person:1007');
+      expect((await validate(tomas)).json()).toEqual({ okDate: true, okDuplications: true });
+
+      // Another person's match does not make another birth number theirs: it is checked in full.
+      const stepanMatch = await matchFor(a, '850315/1008');
+      const swapped = await submit(
+        body({ ...stepan(), birth_number: '880911/1003' }, { match: stepanMatch }),
+      );
+      expect(swapped.statusCode).toBe(400);
+      expect(swapped.json().error.fields[0]).toMatchObject({ path: 'birth_number' });
+
+      // Tomáš's own request, with his match, is his.
+      await t.db.kysely.deleteFrom('requests').execute();
+      const tomasPerson = DEMO_PERSONS.find((p) => p.id === 1007);
+      if (!tomasPerson) throw new Error('demo person 1007 missing');
+      const contact = newApplicant();
+      const own: FormValues = {
+        ...defaultFormValues(),
+        ...prefillFromRegister(tomasPerson.person, { duplicate: false }).values,
+        contact_street: contact.contact_street,
+        contact_city: contact.contact_city,
+        contact_zip: contact.contact_zip,
+        contact_state: contact.contact_state,
+        employer_current_name: contact.employer_current_name,
+        employer_current_from: contact.employer_current_from,
+      };
+      const mine = await submit(body(own, { match: tomasMatch }));
+      expect(mine.statusCode, mine.body).toBe(201);
+      const row = await t.db.kysely.selectFrom('requests').select('person_key').executeTakeFirstOrThrow();
+      expect(row.person_key).toBe('person:1007');
+      expect((await validate(tomas)).json().okDate).toBe(false);
+    });
+
     it('accepts a duplicate request with its duplicate type; names the hidden sections nowhere', async () => {
-      const r = await submit(body(stepan(true), { duplicate: true }));
+      const match = await matchFor(a, '850315/1008');
+      const r = await submit(body(stepan(true), { duplicate: true, match }));
       expect(r.statusCode, r.body).toBe(201);
       const row = await t.db.kysely.selectFrom('requests').selectAll().executeTakeFirstOrThrow();
       expect(Number(row.duplicate)).toBe(1);
       expect(JSON.parse(row.payload).duplicate_type).toEqual(['POSKOZENI']);
       const conflicting = await submit(
-        body({ ...stepan(true), duplicate_type: ['POSKOZENI', 'ODCIZENI'] }, { duplicate: true }),
+        body({ ...stepan(true), duplicate_type: ['POSKOZENI', 'ODCIZENI'] }, { duplicate: true, match }),
       );
       expect(conflicting.statusCode).toBe(400);
       const unknown = await submit(
-        body({ ...stepan(true), duplicate_type: ['ZTRATA'] }, { duplicate: true }),
+        body({ ...stepan(true), duplicate_type: ['ZTRATA'] }, { duplicate: true, match }),
       );
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().error.fields).toContainEqual({ path: 'duplicate_type.0', message: 'pattern' });
@@ -568,14 +678,9 @@ for (const kind of await testDbKinds()) {
       };
 
       it('okDate is false while the certificate is valid for more than 3 months', async () => {
-        // Štěpán's certificate is valid for 300 more days.
-        expect(await ok(validateBody())).toEqual({ okDate: false, okDuplications: true });
-        // Recognised by AIFO, and by name + birth date + document number, too.
-        expect((await ok(validateBody({ birth_number: '', aifo: 'demo-aifo-1001' }))).okDate).toBe(false);
-        expect(
-          (await ok(validateBody({ birth_number: '', first_name: 'STEPAN', document_number: '123 456 789' })))
-            .okDate,
-        ).toBe(false);
+        // Štěpán's certificate is valid for 300 more days; the search's match token proves him.
+        const match = await matchFor(a, '850315/1008');
+        expect(await ok(validateBody({ match }))).toEqual({ okDate: false, okDuplications: true });
         // Tomáš Král's certificate expires in 45 days: he may apply.
         const tomas = validateBody({
           first_name: 'Tomáš',
@@ -583,8 +688,19 @@ for (const kind of await testDbKinds()) {
           birth_date: '1988-09-11',
           birth_number: '880911/1003',
           document_number: '567890123',
+          match: await matchFor(a, '880911/1003'),
         });
         expect(await ok(tomas)).toEqual({ okDate: true, okDuplications: true });
+      });
+
+      it('tells nothing of a register person without the proof of a search (issue 11)', async () => {
+        // Birth number, AIFO, or names + birth date + document: no certificate is looked up.
+        expect(await ok(validateBody())).toEqual({ okDate: true, okDuplications: true });
+        expect((await ok(validateBody({ birth_number: '', aifo: 'demo-aifo-1001' }))).okDate).toBe(true);
+        expect((await ok(validateBody({ duplicate: true }))).okDuplications).toBe(false);
+        // A forged or unknown token proves nothing either.
+        expect((await ok(validateBody({ match: 'A'.repeat(43) }))).okDate).toBe(true);
+        expect((await validate(validateBody({ match: 'A'.repeat(65) }))).statusCode).toBe(400);
       });
 
       it('okDate is false after a request for the same person within 30 days', async () => {
@@ -609,7 +725,11 @@ for (const kind of await testDbKinds()) {
       });
 
       it('okDuplications is false without a certificate in force or after a duplicate request within 30 days', async () => {
-        expect(await ok(validateBody({ duplicate: true }))).toEqual({ okDate: true, okDuplications: true });
+        const match = await matchFor(a, '850315/1008');
+        expect(await ok(validateBody({ duplicate: true, match }))).toEqual({
+          okDate: true,
+          okDuplications: true,
+        });
         // Karel Procházka holds no certificate; Josef Veselý's has expired.
         const karel = validateBody({
           first_name: 'Karel',
@@ -618,19 +738,23 @@ for (const kind of await testDbKinds()) {
           birth_number: '780704/1000',
           document_number: '234567890',
           duplicate: true,
+          match: await matchFor(a, '780704/1000'),
         });
         expect((await ok(karel)).okDuplications).toBe(false);
-        expect((await ok(validateBody({ birth_number: '500412/123', duplicate: true }))).okDuplications).toBe(
-          false,
-        );
-        expect((await submit(body(stepan(true), { duplicate: true }))).statusCode).toBe(201);
-        expect((await ok(validateBody({ duplicate: true }))).okDuplications).toBe(false);
+        const josef = await matchFor(a, '500412/123');
+        expect(
+          (await ok(validateBody({ birth_number: '500412/123', duplicate: true, match: josef })))
+            .okDuplications,
+        ).toBe(false);
+        expect((await submit(body(stepan(true), { duplicate: true, match }))).statusCode).toBe(201);
+        expect((await ok(validateBody({ duplicate: true, match }))).okDuplications).toBe(false);
         // A duplicate request does not count against a new request, and the other way round.
         const tomas = validateBody({
           first_name: 'Tomáš',
           last_name: 'Král',
           birth_date: '1988-09-11',
           birth_number: '880911/1003',
+          match: await matchFor(a, '880911/1003'),
         });
         expect((await ok(tomas)).okDate).toBe(true);
       });
@@ -641,6 +765,8 @@ for (const kind of await testDbKinds()) {
           { ...validateBody(), duplicate: undefined },
           validateBody({ first_name: 42 }),
           validateBody({ birth_number: 'x'.repeat(41) }),
+          validateBody({ first_name: 'Jan\u0000' }),
+          validateBody({ document_number: '12\u202E3' }),
           [],
         ]) {
           const r = await validate(payload);

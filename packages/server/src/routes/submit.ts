@@ -1,3 +1,4 @@
+import { FORM_BODY_LIMITS } from '@ros/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type BotCheck, bareHostname, botCheckFor } from '../botcheck/index.js';
 import type { AppContext } from '../context.js';
@@ -7,6 +8,7 @@ import { MailQueue } from '../mail/queue.js';
 import { checkNiaIdentity } from '../nia/match.js';
 import { endSession, findActive } from '../nia/sessions.js';
 import { fill, PDF_LABELS } from '../pdf/labels.js';
+import { useBoundedJson } from '../requests/jsonBody.js';
 import {
   bodyHash,
   findByIdempotencyKey,
@@ -16,9 +18,6 @@ import {
 } from '../requests/repository.js';
 import { checkSubmission } from '../requests/submission.js';
 import { clearSessionCookie, ensureCookies, sessionCookie } from './sso.js';
-
-/** The whole form stays far below this (6 stays abroad of 3993 characters, 100 activities). */
-const SUBMIT_BODY_LIMIT = 512 * 1024;
 
 /** Idempotency-Key: 1-200 visible ASCII characters (a UUID in practice). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -57,8 +56,12 @@ const keyReused = () =>
 
 /**
  * POST /api/ros (spec section 7, PRODUCT.md "Submit and the PDF"). In order:
- * 1. the body is checked with the form's rules under a context the server works out, and its
- *    codes against the reference data (400, nothing stored, the bot token not used up);
+ * 1. the body's size, nesting and value count (before it is parsed, requests/jsonBody.ts), then
+ *    the form's rules under a context the server works out (the register person only when the
+ *    body's `match` token or the NIA session proves it, requests/person.ts), and its codes
+ *    against the reference data (400, nothing stored, the bot token not used up: a retry with
+ *    the same Idempotency-Key must be answered before a token is asked for, and every check
+ *    here is bounded by the body's limits);
  * 2. a known Idempotency-Key answers the first request's answer (same body) or 422 (another
  *    body), without a new bot token: a retry may resend the token it already spent;
  * 3. with a complete NIA session (cookie), the names and birth date must be the signed-in
@@ -72,6 +75,8 @@ const keyReused = () =>
 export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const botCheck: BotCheck = botCheckFor(ctx as AppContext & { botCheck?: BotCheck });
   await ensureCookies(app);
+  // The body's size, nesting and value count are checked before it is parsed (issue 11).
+  useBoundedJson(app, FORM_BODY_LIMITS);
   const mails = new MailQueue(ctx, app.log);
   app.addHook('onReady', async () => {
     mails.start();
@@ -85,7 +90,7 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   app.post(
     '/',
     {
-      bodyLimit: SUBMIT_BODY_LIMIT,
+      bodyLimit: FORM_BODY_LIMITS.maxBytes,
       config: { rateLimit: { max: ctx.config.rateLimitSearchPerMinute, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
@@ -99,7 +104,11 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
         );
       }
       const now = new Date();
-      const accepted = await checkSubmission(ctx.db, req.body, now);
+      // An incomplete NIA identity cannot vouch for a request: it is sent as without sign-in.
+      const cookie = sessionCookie(req);
+      const identity = cookie ? await findActive(ctx.db, cookie, now) : undefined;
+      const viaNia = identity?.complete === true;
+      const accepted = await checkSubmission(ctx.db, req.body, now, { nia: viaNia ? identity : undefined });
       const hash = bodyHash({
         language: accepted.language,
         duplicate: accepted.duplicate,
@@ -113,10 +122,6 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
           return reply.status(200).send(await earlierAnswer(earlier));
         }
       }
-      // An incomplete NIA identity cannot vouch for a request: it is sent as without sign-in.
-      const cookie = sessionCookie(req);
-      const identity = cookie ? await findActive(ctx.db, cookie, now) : undefined;
-      const viaNia = identity?.complete === true;
       if (identity && viaNia) checkNiaIdentity(identity, accepted.values, accepted.duplicate);
       await botCheck.verify(header(req, 'recaptcha'), 'SubmitFormAction', bareHostname(req.host));
       const mail = viaNia && accepted.values.email.trim() !== '';

@@ -1,33 +1,51 @@
+import { VALIDATE_BODY_LIMITS } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { findActive } from '../nia/sessions.js';
+import { useBoundedJson } from '../requests/jsonBody.js';
 import { requestRules, validateBodySchema, validateRequest } from '../requests/validate.js';
+import { ensureCookies, sessionCookie } from './sso.js';
 
 /**
  * POST /api/ros/validate (spec section 7, PRODUCT.md "Validate"): `{ okDate, okDuplications }`
  * for the confirmation dialog. No bot check (the spec sends none), but the answer says whether
- * a person holds a certificate, so the route is rate-limited like the search.
+ * a person holds a certificate, so the route is rate-limited like the search, and the register
+ * person is the one the body's `match` token (or the NIA sign-in) proves, never one looked up by
+ * the identifiers the body carries (requests/person.ts). The body's shape is checked before it
+ * is parsed (requests/jsonBody.ts).
  */
 export const validateRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const rules = requestRules(ctx.config);
+  await ensureCookies(app);
+  useBoundedJson(app, VALIDATE_BODY_LIMITS);
   app.post(
     '/validate',
     {
-      bodyLimit: 16 * 1024,
+      bodyLimit: VALIDATE_BODY_LIMITS.maxBytes,
       config: { rateLimit: { max: ctx.config.rateLimitSearchPerMinute, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
       const parsed = validateBodySchema.safeParse(req.body);
       if (!parsed.success) {
         const fields = parsed.error.issues.slice(0, 20).map((i) => ({
-          path: i.path.map(String).join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(',') : ''),
+          path:
+            i.path.map(String).join('.') ||
+            (i.code === 'unrecognized_keys' ? i.keys.slice(0, 5).join(',') : ''),
           message:
-            i.code === 'unrecognized_keys' ? 'unrecognized' : i.input === undefined ? 'required' : 'pattern',
+            i.code === 'unrecognized_keys'
+              ? 'unrecognized'
+              : i.message === 'invalidCharacters'
+                ? i.message
+                : i.input === undefined
+                  ? 'required'
+                  : 'pattern',
         }));
         throw new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid', fields);
       }
       reply.header('Cache-Control', 'no-store');
-      return validateRequest(ctx.db, parsed.data, rules);
+      const nia = await findActive(ctx.db, sessionCookie(req));
+      return validateRequest(ctx.db, parsed.data, rules, { nia });
     },
   );
 };

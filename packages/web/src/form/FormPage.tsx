@@ -38,6 +38,7 @@ function draftStart(duplicate: boolean): FormStart | null {
     dataMailboxDelivery: d.dataMailboxDelivery,
     birthNameTouched: d.birthNameTouched,
     modalShown: d.modalShown,
+    ...(d.match ? { match: d.match } : {}),
   };
 }
 

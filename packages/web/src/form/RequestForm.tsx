@@ -66,6 +66,8 @@ export interface FormStart {
   dataMailboxDelivery: boolean;
   birthNameTouched?: boolean;
   modalShown?: boolean;
+  /** The search answer's `match`: the proof the server links the register person by. */
+  match?: string;
 }
 
 /** The id of a control by its value path ('past_activities.0.from' -> 'past_activities-0-from'). */
@@ -218,6 +220,7 @@ export function RequestForm({
       dataMailboxDelivery: start.dataMailboxDelivery,
       birthNameTouched,
       modalShown,
+      ...(start.match ? { match: start.match } : {}),
     };
     saveDraft(draft);
   });
@@ -517,7 +520,7 @@ export function RequestForm({
     if (busy.current) return;
     busy.current = true;
     // A failed validate call counts as fine: the dialog opens anyway.
-    void validateRequest(getValues(), duplicate).then((answer) => {
+    void validateRequest(getValues(), duplicate, start.match).then((answer) => {
       busy.current = false;
       setDialog(confirmVariant(answer, duplicate));
     });
@@ -532,10 +535,13 @@ export function RequestForm({
     busy.current = true;
     setProcessing(true);
     const v = getValues();
-    const body = submitBody(v, lang, duplicate, {
-      email: v.send_notifications_email,
-      phone: v.send_notifications_phone,
-    });
+    const body = submitBody(
+      v,
+      lang,
+      duplicate,
+      { email: v.send_notifications_email, phone: v.send_notifications_phone },
+      start.match,
+    );
     // The same body keeps its key, so a retry after a lost answer cannot store it twice.
     const json = JSON.stringify(body);
     if (idempotency.current?.body !== json) idempotency.current = { key: newIdempotencyKey(), body: json };

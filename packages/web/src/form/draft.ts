@@ -12,6 +12,8 @@ export interface Draft {
   dialCode?: string;
   birthNameTouched: boolean;
   modalShown: boolean;
+  /** The search answer's match token (sent with validate and submit). */
+  match?: string;
 }
 
 export const DRAFT_KEY = 'ros-form-draft';

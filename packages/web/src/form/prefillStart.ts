@@ -13,6 +13,8 @@ export function startFromPerson(person: SearchAnswer, duplicate: boolean): FormS
     readOnly: prefill.readOnly,
     noPrefill: false,
     dataMailboxDelivery: Boolean(prefill.values.data_mailbox),
+    // The proof that the search (or the NIA session) found this person: validate and submit send it.
+    ...(typeof person.match === 'string' ? { match: person.match } : {}),
   };
 }
 

@@ -28,8 +28,11 @@ export interface Notifications {
   phone: boolean;
 }
 
-/** The validate payload of spec section 3, taken from the form values. */
-export function validatePayload(values: FormValues, duplicate: boolean) {
+/**
+ * The validate payload of spec section 3, taken from the form values, with the search answer's
+ * `match` token when a search found the person (the server links the register person only by it).
+ */
+export function validatePayload(values: FormValues, duplicate: boolean, match?: string) {
   return {
     first_name: values.first_name,
     last_name: values.last_name,
@@ -39,6 +42,7 @@ export function validatePayload(values: FormValues, duplicate: boolean) {
     document_number: values.document_number,
     birth_number: values.birth_number,
     duplicate,
+    ...(match ? { match } : {}),
   };
 }
 
@@ -46,26 +50,32 @@ export function validatePayload(values: FormValues, duplicate: boolean) {
  * Asks the server whether the request date and duplicates are fine. The answer only changes the
  * confirmation dialog, so a failed call counts as "both fine" (spec: the dialog opens anyway).
  */
-export async function validateRequest(values: FormValues, duplicate: boolean): Promise<ValidateAnswer> {
+export async function validateRequest(
+  values: FormValues,
+  duplicate: boolean,
+  match?: string,
+): Promise<ValidateAnswer> {
   try {
-    const a = await apiPost<Partial<ValidateAnswer>>('/validate', validatePayload(values, duplicate));
+    const a = await apiPost<Partial<ValidateAnswer>>('/validate', validatePayload(values, duplicate, match));
     return { okDate: a?.okDate !== false, okDuplications: a?.okDuplications !== false };
   } catch {
     return { okDate: true, okDuplications: true };
   }
 }
 
-/** The submit body: the form values, the language, the mode and the notification choices. */
+/** The submit body: the form values, the language, the mode, the notification choices and the search's `match`. */
 export function submitBody(
   values: FormValues,
   language: 'cs' | 'en',
   duplicate: boolean,
   notify: Notifications,
+  match?: string,
 ) {
   return {
     ...values,
     language,
     duplicate,
+    ...(match ? { match } : {}),
     send_notifications_email: notify.email,
     // The phone notification needs a telephone number.
     send_notifications_phone: notify.phone && values.telephone.trim() !== '',

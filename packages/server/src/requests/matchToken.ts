@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+
+/**
+ * Match tokens (issue 11, docs/register.md): a search that finds a register person answers,
+ * besides the person, a random token (256 bits, base64url) that proves this search matched this
+ * person. The browser sends it back with validate and submit; the server links a request to a
+ * register person only through such a token (or a NIA sign-in), never through a value the
+ * client sends (a birth number, names, a document number). Only the token's sha256 is stored,
+ * in a table every instance shares, with an expiry; a token may be used until then (validate,
+ * submit, retries).
+ */
+
+/** How long a search's match stays good: a long form fill, not a day. */
+export const MATCH_TOKEN_HOURS = 4;
+
+export interface SearchMatchTable {
+  token_hash: string;
+  person_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+type MatchDb = Kysely<Database & { search_matches: SearchMatchTable }>;
+const tables = (db: Db): MatchDb => db.kysely.withTables<{ search_matches: SearchMatchTable }>();
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A token we could have issued: 43 base64url characters. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const PURGE_INTERVAL_MS = 60_000;
+let lastPurge = 0;
+
+/** A new match token for the person a search found. */
+export async function issueMatchToken(db: Db, personId: number, now: Date = new Date()): Promise<string> {
+  if (now.getTime() - lastPurge > PURGE_INTERVAL_MS) {
+    lastPurge = now.getTime();
+    await tables(db).deleteFrom('search_matches').where('expires_at', '<', now.toISOString()).execute();
+  }
+  const token = randomBytes(32).toString('base64url');
+  await tables(db)
+    .insertInto('search_matches')
+    .values({
+      token_hash: hash(token),
+      person_id: personId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + MATCH_TOKEN_HOURS * 3_600_000).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The register person a match token was issued for; null for an unknown, malformed or expired token. */
+export async function matchedPerson(db: Db, token: unknown, now: Date = new Date()): Promise<number | null> {
+  if (typeof token !== 'string' || !TOKEN.test(token)) return null;
+  const row = await tables(db)
+    .selectFrom('search_matches')
+    .select('person_id')
+    .where('token_hash', '=', hash(token))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row ? Number(row.person_id) : null;
+}
