@@ -10,7 +10,7 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations.js';
 import { newApplicant } from '../test/applicant.js';
 import { solvedToken } from '../test/botcheck.js';
-import { createTestDb, type TestDb } from '../test/databases.js';
+import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
 import { verifyBackup } from './backup.js';
 
@@ -147,10 +147,14 @@ describe('ros-admin backup (SQLite, while the server takes requests)', () => {
 
 describe('ros-admin backup on PostgreSQL', () => {
   it('names the pg_dump line instead of copying', async () => {
-    const r = await rosAdmin(['backup', '/tmp/x.dump'], {
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
-    });
-    expect(r.code).toBe(1);
-    expect(r.out).toContain('pg_dump --format=custom');
+    if (!(await testDbKinds()).includes('postgres')) return;
+    const pgDb = await createTestDb('postgres');
+    try {
+      const r = await rosAdmin(['backup', '/tmp/x.dump'], { DATABASE_URL: pgDb.config.databaseUrl ?? '' });
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('pg_dump --format=custom');
+    } finally {
+      await pgDb.cleanup();
+    }
   });
 });
