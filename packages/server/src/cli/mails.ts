@@ -8,7 +8,7 @@ import {
   type MailOverview,
   type MailStatus,
 } from '../mail/table.js';
-import { REQUEST_ID_PATTERN } from '../requests/repository.js';
+import { parseReference, REQUEST_ID_PATTERN } from '../requests/repository.js';
 import { dispatch, usagePrinter } from './dispatch.js';
 
 /**
@@ -30,8 +30,6 @@ const USAGE = [
 
 export const DEFAULT_LIST_LIMIT = 50;
 const MAX_LIST_LIMIT = 10_000;
-/** ROS-YYYY-NNNNNN (numbers past 999999 get longer: requests/repository.ts formatReference). */
-const REFERENCE_PATTERN = /^ROS-[0-9]{4}-[0-9]{6,}$/i;
 
 const usage = usagePrinter('mails', USAGE);
 
@@ -103,8 +101,9 @@ async function resend(args: string[], ctx: AppContext, out: (line: string) => vo
   if (given.startsWith('-') && !REQUEST_ID_PATTERN.test(given)) {
     return usage(out, `unknown option "${given}"`);
   }
-  const key = REFERENCE_PATTERN.test(given)
-    ? { reference: given.toUpperCase() }
+  const asReference = parseReference(given);
+  const key = asReference
+    ? { reference: asReference }
     : REQUEST_ID_PATTERN.test(given)
       ? { requestId: given }
       : null;

@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../context.js';
 import { audit, operatorActor } from '../intake/audit.js';
-import { parseReference } from '../intake/db.js';
 import {
   findByReference,
   listRequests,
@@ -18,6 +17,7 @@ import {
 import { overdueRequests } from '../intake/retention.js';
 import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
 import { renderPdf } from '../pdf/render.js';
+import { parseReference } from '../requests/repository.js';
 import { dispatch, type Out, usagePrinter } from './dispatch.js';
 import { count, isoTime, printTable, time } from './table.js';
 

@@ -9,12 +9,3 @@ export const intakeDb = (db: Db | Kysely<Database> | Transaction<Database>): Kys
   ('kysely' in db ? db.kysely : (db as Kysely<Database>)).withTables<{
     requests: RequestTable & RequestIntakeColumns;
   }>();
-
-/** ROS-YYYY-NNNNNN (numbers past 999999 get longer: requests/repository.ts formatReference). */
-export const REFERENCE_PATTERN = /^ROS-[0-9]{4}-[0-9]{6,9}$/;
-
-/** A reference as typed or scanned (any case, spaces around); null when it cannot be one. */
-export function parseReference(s: string): string | null {
-  const r = s.trim().toUpperCase();
-  return REFERENCE_PATTERN.test(r) ? r : null;
-}

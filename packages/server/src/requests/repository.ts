@@ -57,6 +57,15 @@ export function formatReference(year: number, n: number): string {
   return `ROS-${year}-${String(n).padStart(6, '0')}`;
 }
 
+/** What formatReference makes: ROS-YYYY-NNNNNN, up to 9 digits. */
+const REFERENCE_PATTERN = /^ROS-[0-9]{4}-[0-9]{6,9}$/;
+
+/** A reference as typed or scanned from the PDF's QR code (any case, spaces around); null when it cannot be one. */
+export function parseReference(s: string): string | null {
+  const r = s.trim().toUpperCase();
+  return REFERENCE_PATTERN.test(r) ? r : null;
+}
+
 const yearFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague', year: 'numeric' });
 /** The year of an instant in Prague: a request sent on 31 December at 23:30 belongs to that year. */
 export function referenceYear(now: Date): number {

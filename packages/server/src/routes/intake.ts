@@ -9,7 +9,6 @@ import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { type AuditEntry, audit } from '../intake/audit.js';
-import { parseReference } from '../intake/db.js';
 import {
   deletePerson,
   MAX_PERSON_ID,
@@ -33,6 +32,7 @@ import { PurgeScheduler } from '../intake/retention.js';
 import { authenticate, type Scope } from '../intake/tokens.js';
 import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
 import { PdfBusyError, PdfPool } from '../pdf/pool.js';
+import { parseReference } from '../requests/repository.js';
 
 /**
  * The intake API for the authority's back office, under /api/intake/v1 (docs/intake.md):
