@@ -78,7 +78,8 @@ export function errorAnswer(err: {
     };
   }
   const [code, message] =
-    BY_STATUS[status] ?? (status >= 500 ? ['INTERNAL_ERROR', 'Internal server error'] : BY_STATUS[400]!);
+    BY_STATUS[status] ??
+    (status >= 500 ? ['INTERNAL_ERROR', 'Internal server error'] : ['BAD_REQUEST', 'Bad request']);
   return { status, body: { error: { code, message } } };
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DialectName } from './database.js';
 import { niaMigrations } from './migrations-0004-nia.js';
+import { demoMarkerMigrations } from './migrations-0006-demo.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Add a new entry for every change;
@@ -159,6 +160,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
       },
     },
     ...niaMigrations(dialect),
+    ...demoMarkerMigrations(dialect),
   };
 }
 
