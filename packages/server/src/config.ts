@@ -155,7 +155,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   // asked for, so production with ROS_USE_EID=YES must name NIA; ROS_USE_EID=NO runs without).
   if (!niaTestProvider && !niaIssuerRaw && (!production || useEid === 'YES')) {
     problems.push(
-      'ROS_NIA_TEST_PROVIDER=false needs ROS_NIA_ISSUER (and ROS_NIA_CLIENT_ID, ROS_NIA_CLIENT_SECRET) of the real NIA',
+      production
+        ? 'NIA sign-in (ROS_USE_EID=YES) needs ROS_NIA_ISSUER, ROS_NIA_CLIENT_ID and ROS_NIA_CLIENT_SECRET of the real NIA in production (or ROS_USE_EID=NO)'
+        : 'ROS_NIA_TEST_PROVIDER=false needs ROS_NIA_ISSUER (and ROS_NIA_CLIENT_ID, ROS_NIA_CLIENT_SECRET) of the real NIA',
     );
   }
   if (niaIssuerRaw && !/^https?:\/\//.test(niaIssuerRaw))
@@ -279,14 +281,11 @@ function productionProblems(c: Config, env: Env): string[] {
       'ROS_ALTCHA_HMAC_KEY is required in production with ROS_BOT_CHECK=altcha (at least 32 random characters, the same on every process)',
     );
   }
-  if (c.niaIssuer) {
-    if (!env.ROS_NIA_CLIENT_ID)
-      problems.push('ROS_NIA_CLIENT_ID is required in production with ROS_NIA_ISSUER');
-    if (!env.ROS_NIA_CLIENT_SECRET || env.ROS_NIA_CLIENT_SECRET === LOCAL_NIA_CLIENT_SECRET) {
-      problems.push(
-        'ROS_NIA_CLIENT_SECRET is required in production with ROS_NIA_ISSUER (the built-in local secret is refused)',
-      );
-    }
+  // (Missing NIA client settings are refused in every environment, above.)
+  if (c.niaIssuer && env.ROS_NIA_CLIENT_SECRET === LOCAL_NIA_CLIENT_SECRET) {
+    problems.push(
+      'ROS_NIA_CLIENT_SECRET is the built-in local test secret: production needs the one NIA issued',
+    );
   }
   return problems;
 }
