@@ -52,7 +52,6 @@ const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
 const BY_STATUS: Record<number, [string, string]> = {
   400: ['BAD_REQUEST', 'Bad request'],
   404: ['NOT_FOUND', 'Not found'],
-  405: ['METHOD_NOT_ALLOWED', 'Method not allowed'],
   408: ['REQUEST_TIMEOUT', 'Request timeout'],
   413: ['PAYLOAD_TOO_LARGE', 'The body is too large'],
   415: ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type'],

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { AppContext } from '../context.js';
 import { readinessOf } from '../readiness.js';
 
@@ -10,6 +11,10 @@ import { readinessOf } from '../readiness.js';
  */
 export const healthRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const readiness = readinessOf(ctx.config);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(API_SECURITY_HEADERS);
+    done();
+  });
   app.get('/healthz', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
