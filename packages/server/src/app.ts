@@ -211,7 +211,7 @@ export async function buildApp(
  * are cached for good. Anything else (index.html, favicon.svg) is revalidated on every use.
  */
 export function cacheControlFor(path: string): string {
-  return /[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|map)$/.test(path)
+  return /[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)(\.map)?$/.test(path)
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
 }
