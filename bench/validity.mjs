@@ -168,6 +168,9 @@ async function main() {
         ROS_RATE_LIMIT_VALIDITY: '1000000000',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // Production refuses to start without these (config.ts): no NIA sign-in, a fixed bot-check key.
+        ROS_USE_EID: 'NO',
+        ROS_ALTCHA_HMAC_KEY: 'bench-only-altcha-hmac-key-0123456789abcdef',
       },
     });
     children.push(ros);

@@ -1,14 +1,29 @@
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { isAppPage } from '@ros/domain';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { API_SECURITY_HEADERS } from './apiHeaders.js';
 import type { AppContext } from './context.js';
-import { ApiError, type ApiErrorBody, apiErrorBody, notFound } from './errors.js';
+import {
+  ApiError,
+  type ApiErrorBody,
+  apiErrorBody,
+  errorAnswer,
+  notFound,
+  rawErrorResponse,
+} from './errors.js';
 import { createMetrics, installMetrics } from './metrics/index.js';
+import { PERMISSIONS_POLICY, pageHeaders } from './pageHeaders.js';
 import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { healthRoutes } from './routes/health.js';
@@ -51,16 +66,39 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Fastify's trustProxy from ROS_TRUST_PROXY. A hop count becomes "trust the nearest N addresses",
+ * counted from the socket (Fastify 5 itself now refuses a bare number): right only when the
+ * server can be reached through those proxies alone; naming the proxies is safer (docs/SECURITY.md).
+ */
+function trustProxyOption(setting: false | number | string[]): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_addr: string, i: number) => i < setting;
+  return setting;
+}
+
 export async function buildApp(
   ctx: AppContext,
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    // Only the named proxies (or hop count) are believed: see config.ts trustProxySetting.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     requestTimeout: 30000,
+    // A URL the router cannot decode (`/%zz`): answered here, before any hook, in the one shape.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, body } = errorAnswer(err);
+      void (reply as FastifyReply).status(status).headers(API_SECURITY_HEADERS).send(body);
+    },
+    // What Node's HTTP parser refuses (a raw non-ASCII path, broken headers): no request exists,
+    // so the answer is written to the socket, in the same shape and with the same headers.
+    clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.end(rawErrorResponse(err.code));
+      else socket.destroy(err);
+    },
   });
 
   // No JSON body is parsed before its shape is bounded (issue 11); each public POST sets its own limits.
@@ -68,30 +106,19 @@ export async function buildApp(
   await app.register(rateLimit, { global: false });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    // Every answer carries security headers: pages have helmet's; anything else gets the API's.
+    if (!reply.hasHeader('content-security-policy')) reply.headers(API_SECURITY_HEADERS);
     if (err instanceof ApiError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send(apiErrorBody(err));
     }
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    const { status, body } = errorAnswer(err);
     if (status >= 500)
       req.log.error(
         { err: { type: err.name, code: err.code, message: err.message, stack: err.stack } },
         'request failed',
       );
-    const code =
-      status === 429
-        ? 'RATE_LIMITED'
-        : err.validation
-          ? 'INVALID_REQUEST'
-          : status === 413
-            ? 'PAYLOAD_TOO_LARGE'
-            : status === 415
-              ? 'UNSUPPORTED_MEDIA_TYPE'
-              : status >= 500
-                ? 'INTERNAL_ERROR'
-                : (err.code ?? 'BAD_REQUEST');
-    const message = status >= 500 ? 'Internal server error' : err.message;
-    return reply.status(status).send({ error: { code, message } } satisfies ApiErrorBody);
+    return reply.status(status).send(body);
   });
 
   if (ctx.config.metricsToken) {
@@ -135,49 +162,67 @@ export async function buildApp(
 
   const webDir = ctx.config.webDir;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    // The pages get helmet's full set of security headers, with a content security policy.
     await app.register(async (web) => {
-      await web.register(helmet, {
-        contentSecurityPolicy: {
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-            frameSrc: ["'self'", 'https://www.google.com/recaptcha/'],
-            workerSrc: ["'self'", 'blob:'],
-            imgSrc: ["'self'", 'data:'],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            connectSrc: ["'self'", 'https://www.google.com/recaptcha/'],
-            fontSrc: ["'self'", 'data:'],
-            formAction: ["'self'"],
-            upgradeInsecureRequests: null,
-          },
-        },
+      // The pages get helmet's full set of security headers, with a content security policy
+      // (pageHeaders.ts) and a Permissions-Policy.
+      await web.register(helmet, pageHeaders(ctx.config));
+      web.addHook('onRequest', (_req, reply, done) => {
+        reply.header('permissions-policy', PERMISSIONS_POLICY);
+        done();
       });
+      // Source maps hold the app's sources: not served in production unless ROS_SOURCE_MAPS=true.
+      if (!ctx.config.sourceMaps) {
+        web.addHook('onRequest', (req, _reply, done) => {
+          done(pathOnly(req.url).endsWith('.map') ? notFound() : undefined);
+        });
+      }
       await web.register(compress, { threshold: 1024 });
       await web.register(fastifyStatic, {
         root: webDir,
         index: false,
         wildcard: false,
-        setHeaders(res, path) {
-          // Vite puts content hashes in asset names: those can be cached for good.
-          if (/[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/.test(path)) {
-            res.raw.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-          } else {
-            res.raw.setHeader('Cache-Control', 'no-cache');
-          }
+        // Our own Cache-Control below, not send's `public, max-age=0`.
+        cacheControl: false,
+        setHeaders(reply, path) {
+          reply.header('cache-control', cacheControlFor(path));
         },
       });
-      // Client-side routes: every other GET gets the app, which redirects unknown paths to not-found.
+      // Page paths (GET and HEAD) get the app; the status says whether the path is one of its pages.
       web.setNotFoundHandler((req, reply) => {
         const path = pathOnly(req.url);
-        if (req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
-          return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+        if (
+          (req.method === 'GET' || req.method === 'HEAD') &&
+          !path.startsWith('/api/') &&
+          !/\.[a-z0-9]+$/i.test(path)
+        ) {
+          return reply
+            .status(isAppPage(path) ? 200 : 404)
+            .header('cache-control', 'no-cache')
+            .sendFile('index.html');
         }
         return reply
           .status(404)
           .send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody);
       });
     });
+  } else {
+    // API only: unknown paths in the one error shape, with the API's headers.
+    app.setNotFoundHandler((_req, reply) =>
+      reply
+        .status(404)
+        .headers(API_SECURITY_HEADERS)
+        .send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody),
+    );
   }
   return app;
+}
+
+/**
+ * Vite puts content hashes in asset names (`assets/index-B1x2y3z4.js`): those never change, so they
+ * are cached for good. Anything else (index.html, favicon.svg) is revalidated on every use.
+ */
+export function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)(\.map)?$/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }

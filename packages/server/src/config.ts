@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /**
@@ -30,8 +31,18 @@ export interface Config {
   logLevel: string;
   /** Directory of the built web app; undefined = API only. */
   webDir: string | undefined;
-  trustProxy: boolean;
-  /** Load the documented demo people and certificates on first start. */
+  /**
+   * Which proxies' X-Forwarded-For is believed (ROS_TRUST_PROXY): false = none (the socket's
+   * address is the client), a hop count, or proxy addresses / CIDR ranges. Handed to Fastify's
+   * trustProxy: the client address is the first one, counted from the socket, that no trusted
+   * proxy wrote, never the client-written leftmost entry.
+   */
+  trustProxy: false | number | string[];
+  /** NODE_ENV=production: test aids default off, default secrets refused (see productionProblems). */
+  production: boolean;
+  /** Serve the web app's *.map files (ROS_SOURCE_MAPS; default on outside production only). */
+  sourceMaps: boolean;
+  /** Load the documented demo people and certificates (default on outside production only). */
   demoData: boolean;
   /** A new request is accepted at the earliest this many days before the current certificate expires. */
   renewalWindowDays: number;
@@ -141,17 +152,29 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('ROS_ALTCHA_HMAC_KEY must be at least 32 characters (unset it to generate one per start)');
   }
 
+  const production = env.NODE_ENV === 'production';
   const port = int('PORT', 8080, 0, 65535);
   const host = env.HOST || '0.0.0.0';
   const publicUrl = (env.ROS_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(publicUrl)) {
     problems.push(`ROS_PUBLIC_URL="${publicUrl}" must be an http(s) URL such as https://ros.example.cz`);
   }
-  const niaTestProvider = bool('ROS_NIA_TEST_PROVIDER', true);
   const niaIssuerRaw = (env.ROS_NIA_ISSUER ?? '').replace(/\/+$/, '');
-  if (!niaTestProvider && !niaIssuerRaw) {
+  // The local provider: on by default for development and demos only; never beside a real issuer.
+  const niaTestProvider = bool('ROS_NIA_TEST_PROVIDER', !production && !niaIssuerRaw);
+  if (niaTestProvider && niaIssuerRaw) {
     problems.push(
-      'ROS_NIA_TEST_PROVIDER=false needs ROS_NIA_ISSUER (and ROS_NIA_CLIENT_ID, ROS_NIA_CLIENT_SECRET) of the real NIA',
+      'ROS_NIA_TEST_PROVIDER=true cannot run beside a real NIA (ROS_NIA_ISSUER is set): unset one of them',
+    );
+  }
+  const useEid = oneOf('ROS_USE_EID', 'YES', ['YES', 'NO'] as const);
+  // Without the local provider, NIA sign-in needs the real NIA (in production it is off unless
+  // asked for, so production with ROS_USE_EID=YES must name NIA; ROS_USE_EID=NO runs without).
+  if (!niaTestProvider && !niaIssuerRaw && (!production || useEid === 'YES')) {
+    problems.push(
+      production
+        ? 'NIA sign-in (ROS_USE_EID=YES) needs ROS_NIA_ISSUER, ROS_NIA_CLIENT_ID and ROS_NIA_CLIENT_SECRET of the real NIA in production (or ROS_USE_EID=NO)'
+        : 'ROS_NIA_TEST_PROVIDER=false needs ROS_NIA_ISSUER (and ROS_NIA_CLIENT_ID, ROS_NIA_CLIENT_SECRET) of the real NIA',
     );
   }
   if (niaIssuerRaw && !/^https?:\/\//.test(niaIssuerRaw))
@@ -178,7 +201,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // Off: the plain start uses the built-in codebook, with no network (docs/reference-data.md).
     referenceDownload: bool('ROS_REFERENCE_DOWNLOAD', false),
     // The spec's default is YES; NO until the lead has checked NIA sign-in end to end with the web app (docs/nia.md).
-    useEid: oneOf('ROS_USE_EID', 'YES', ['YES', 'NO'] as const),
+    useEid,
     botCheckProvider,
     recaptchaSiteKey,
     recaptchaSecret,
@@ -200,8 +223,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       'silent',
     ] as const),
     webDir: env.ROS_WEB_DIR ? resolve(env.ROS_WEB_DIR) : undefined,
-    trustProxy: bool('ROS_TRUST_PROXY', false),
-    demoData: bool('ROS_DEMO_DATA', true),
+    trustProxy: trustProxySetting(env.ROS_TRUST_PROXY, production, problems),
+    production,
+    sourceMaps: bool('ROS_SOURCE_MAPS', !production),
+    demoData: bool('ROS_DEMO_DATA', !production),
     renewalWindowDays: int('ROS_RENEWAL_WINDOW_DAYS', 90, 0, 3650),
     repeatRequestDays: int('ROS_REPEAT_REQUEST_DAYS', 30, 0, 3650),
     pdfLinkDays: int('ROS_PDF_LINK_DAYS', 30, 1, 3650),
@@ -210,7 +235,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     niaTestProvider,
     niaIssuer: niaIssuerRaw,
     niaClientId: env.ROS_NIA_CLIENT_ID || 'ros-portal',
-    niaClientSecret: env.ROS_NIA_CLIENT_SECRET || 'ros-portal-local-secret',
+    niaClientSecret: env.ROS_NIA_CLIENT_SECRET || LOCAL_NIA_CLIENT_SECRET,
     niaScope: env.ROS_NIA_SCOPE || 'openid profile email',
     niaAcr: env.ROS_NIA_ACR || 'http://eidas.europa.eu/LoA/substantial',
     sessionMinutes: int('ROS_SESSION_MINUTES', 30, 1, 1440),
@@ -224,6 +249,97 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     metricsToken,
     ...overrides,
   };
+  if (production) problems.push(...productionProblems(config, env));
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** proxy-addr's names for address ranges, accepted in ROS_TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * ROS_TRUST_PROXY: unset/false = no proxy; a whole number = that many proxies in front (hops);
+ * else a comma-separated list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal.
+ * `true` used to trust every X-Forwarded-For entry (so the client-written leftmost one was taken):
+ * it now means one hop outside production and is refused in production as ambiguous.
+ */
+function trustProxySetting(
+  raw: string | undefined,
+  production: boolean,
+  problems: string[],
+): false | number | string[] {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') {
+    if (production) {
+      problems.push(
+        'ROS_TRUST_PROXY=true is ambiguous in production: name the proxies (ROS_TRUST_PROXY=10.0.0.5,10.0.1.0/24) or their count (ROS_TRUST_PROXY=1)',
+      );
+    }
+    return 1;
+  }
+  if (/^\d+$/.test(v)) {
+    if (Number(v) > 10) problems.push(`ROS_TRUST_PROXY="${raw}": a hop count must be from 1 to 10`);
+    return Number(v);
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  for (const e of entries) {
+    const [addr = '', bits, ...rest] = e.split('/');
+    const family = isIP(addr);
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_RANGE_NAMES.includes(e) || (family !== 0 && okBits && rest.length === 0))) {
+      problems.push(
+        `ROS_TRUST_PROXY="${raw}": "${e}" is not an IP address, a CIDR range (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')}`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** The NIA client secret the local provider accepts: never good enough for the real NIA. */
+export const LOCAL_NIA_CLIENT_SECRET = 'ros-portal-local-secret';
+
+/**
+ * What production (NODE_ENV=production) refuses: secrets that are missing or the built-in
+ * defaults, and settings whose meaning is ambiguous. One line each.
+ */
+function productionProblems(c: Config, env: Env): string[] {
+  const problems: string[] = [];
+  if (c.botCheckProvider === 'altcha' && !env.ROS_ALTCHA_HMAC_KEY) {
+    problems.push(
+      'ROS_ALTCHA_HMAC_KEY is required in production with ROS_BOT_CHECK=altcha (at least 32 random characters, the same on every process)',
+    );
+  }
+  // (Missing NIA client settings are refused in every environment, above.)
+  if (c.niaIssuer && env.ROS_NIA_CLIENT_SECRET === LOCAL_NIA_CLIENT_SECRET) {
+    problems.push(
+      'ROS_NIA_CLIENT_SECRET is the built-in local test secret: production needs the one NIA issued',
+    );
+  }
+  return problems;
+}
+
+/**
+ * Loud warnings logged at every start: test aids switched on in production on purpose.
+ * (Outside production they are the demo's defaults and say nothing.)
+ */
+export function startWarnings(c: Config): string[] {
+  if (!c.production) return [];
+  const w: string[] = [];
+  if (c.niaTestProvider) {
+    w.push(
+      'SECURITY WARNING: the local NIA test provider is ON in production (ROS_NIA_TEST_PROVIDER=true): anyone can sign in as a test identity. Switch it off on a public server.',
+    );
+  }
+  if (c.demoData) {
+    w.push(
+      'SECURITY WARNING: demo data is ON in production (ROS_DEMO_DATA=true): demo people and certificates are loaded and answered. Switch it off on a public server.',
+    );
+  }
+  if (c.sourceMaps) {
+    w.push(
+      "WARNING: source maps are served in production (ROS_SOURCE_MAPS=true): the web app's sources are public.",
+    );
+  }
+  return w;
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startWarnings } from './config.js';
 import type { AppContext } from './context.js';
 import { seedDemoPersons } from './demo/persons.js';
 import { seedDemoRecords } from './demo/records.js';
@@ -12,6 +13,8 @@ export async function startup(
   ctx: AppContext,
   log: FastifyBaseLogger,
 ): Promise<{ codebook?: CodebookInUse }> {
+  // Test aids switched on in production: said loudly at every start (config.ts).
+  for (const line of startWarnings(ctx.config)) log.warn(line);
   const codebook = await ensureReferenceData(ctx, log);
   if (ctx.config.demoData) {
     await seedDemoRecords(ctx.db);

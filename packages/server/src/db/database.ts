@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile } from '../privateFiles.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -25,7 +26,12 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   const file = opts.sqliteFile ?? join(opts.dataDir, 'ros.sqlite');
-  if (file !== ':memory:') mkdirSync(opts.dataDir, { recursive: true });
+  if (file !== ':memory:') {
+    // Personal data: owner only. SQLite makes its -wal and -shm files with the database file's mode.
+    ensurePrivateDir(opts.dataDir);
+    ensurePrivateFile(file);
+    for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) ensurePrivateFile(extra);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

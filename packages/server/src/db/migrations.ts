@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { DialectName } from './database.js';
 import { niaMigrations } from './migrations-0004-nia.js';
 import { searchMatchMigrations } from './migrations-0005-search-matches.js';
+import { demoMarkerMigrations } from './migrations-0006-demo.js';
 import { intakeMigrations } from './migrations-0007-intake.js';
 import { sharedStateMigrations } from './migrations-0008-shared-state.js';
 
@@ -163,6 +164,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     },
     ...niaMigrations(dialect),
     ...searchMatchMigrations(dialect),
+    ...demoMarkerMigrations(dialect),
     ...intakeMigrations(dialect),
     ...sharedStateMigrations(dialect),
   };

@@ -66,6 +66,8 @@ export interface PersonTable {
   nia_identifier: string | null;
   aifo: string | null;
   created_at: string;
+  /** 1 = made by the demo seeding (migration 0006): the only rows the demo ever changes. */
+  demo: Generated<number>;
 }
 export interface PersonDocumentTable {
   person_id: number;
@@ -84,6 +86,8 @@ export interface RecordTable {
   last_name: string;
   created_at: string;
   revoked_at: string | null;
+  /** 1 = made by the demo seeding (migration 0006): the only rows the demo ever changes. */
+  demo: Generated<number>;
 }
 export interface RequestTable {
   id: string;

@@ -266,37 +266,60 @@ const DEMO_RECORDS: ReadonlyArray<{
   { id: 1007, person: 1007, validDays: 45, a1a3: false, a2: false },
 ];
 
+/** Whether a stored person still is the demo person of that id (an operator may have loaded over it). */
+function sameIdentity(data: string, id: number): boolean {
+  const demo = DEMO_PERSONS.find((p) => p.id === Number(id))?.person;
+  try {
+    const p = JSON.parse(data) as { jmeno?: unknown; prijmeni?: unknown; dat_nar?: unknown };
+    return !!demo && p.jmeno === demo.jmeno && p.prijmeni === demo.prijmeni && p.dat_nar === demo.dat_nar;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Loads the demo people and their certificates. Idempotent: people and certificates that
- * exist (also when an operator changed them) are left alone.
+ * Loads the demo people and their certificates. Idempotent, and it only ever touches rows it
+ * created (marked `demo = 1`, migration 0006): a person or certificate with a demo id that an
+ * operator loaded is left alone, and gets no demo NIA identifier and no demo certificate.
  */
 export async function seedDemoPersons(db: Db, now: Date = new Date()): Promise<void> {
   const today = registerToday(now);
+  const ids = DEMO_PERSONS.map((p) => p.id ?? 0);
+  const demoPeople = new Set<number>();
   await db.kysely.transaction().execute(async (trx) => {
-    const ids = DEMO_PERSONS.map((p) => p.id ?? 0);
-    const existing = new Set(
-      (await trx.selectFrom('persons').select('id').where('id', 'in', ids).execute()).map((r) =>
-        Number(r.id),
+    const existing = new Map(
+      (await trx.selectFrom('persons').select(['id', 'demo', 'data']).where('id', 'in', ids).execute()).map(
+        (r) => [Number(r.id), Number(r.demo) === 1 && sameIdentity(r.data, r.id)],
       ),
     );
     for (const p of DEMO_PERSONS) {
-      if (p.id !== undefined && !existing.has(p.id)) await savePerson(trx, db.dialect, p, now);
-      else if (p.id !== undefined && p.nia_identifier) {
-        // Demo data loaded before NIA sign-in existed: give the people their NIA identifiers.
-        await trx
-          .updateTable('persons')
-          .set({ nia_identifier: p.nia_identifier })
-          .where('id', '=', p.id)
-          .where('nia_identifier', 'is', null)
-          .execute();
+      if (p.id === undefined) continue;
+      const mine = existing.get(p.id);
+      if (mine === undefined) {
+        await savePerson(trx, db.dialect, p, now);
+        await trx.updateTable('persons').set({ demo: 1 }).where('id', '=', p.id).execute();
+        demoPeople.add(p.id);
+      } else if (mine) {
+        demoPeople.add(p.id);
+        // Demo data loaded before NIA sign-in existed: give the demo people their NIA identifiers.
+        if (p.nia_identifier) {
+          await trx
+            .updateTable('persons')
+            .set({ nia_identifier: p.nia_identifier })
+            .where('id', '=', p.id)
+            .where('demo', '=', 1)
+            .where('nia_identifier', 'is', null)
+            .execute();
+        }
       }
+      // else: an operator's person with a demo id: never touched.
     }
   });
   for (const r of DEMO_RECORDS) {
     const person = DEMO_PERSONS.find((p) => p.id === r.person)?.person;
-    if (!person) continue;
+    if (!person || !demoPeople.has(r.person)) continue;
     const until = addDays(today, r.validDays);
-    await insertRecord(
+    const created = await insertRecord(
       db,
       {
         id: r.id,
@@ -310,5 +333,6 @@ export async function seedDemoPersons(db: Db, now: Date = new Date()): Promise<v
       },
       now,
     );
+    if (created) await db.kysely.updateTable('records').set({ demo: 1 }).where('id', '=', r.id).execute();
   }
 }

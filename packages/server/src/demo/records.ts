@@ -12,8 +12,9 @@ import { registerToday } from '../records/records.js';
  * (or, for the expired one, the last date at least a month back) whose day + month + year equals
  * that code. Seeding runs at every start and rewrites the demo rows to their documented state.
  *
- * Ids 990000001-990000005 are the demo's. A row with such an id but other names is left alone:
- * a real certificate is never overwritten by the demo. Turn demo data off in production.
+ * Ids 990000001-990000005 are the demo's. Only rows the demo created (marked `demo = 1`,
+ * migration 0006) are rewritten: a row with such an id that an operator loaded is left alone,
+ * whatever its names. Demo data is off by default in production (config.ts).
  */
 
 export type DemoRole = 'valid-a1a3-a2' | 'valid-a1a3' | 'valid' | 'expired' | 'revoked';
@@ -161,35 +162,39 @@ export async function seedDemoRecords(db: Db, now: Date = new Date()): Promise<v
   await db.kysely.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('records')
-      .select(['id', 'first_name', 'last_name'])
+      .select(['id', 'demo'])
       .where(
         'id',
         'in',
         rows.map((r) => r.id),
       )
       .execute();
-    const foreign = new Set(
-      existing
-        .filter((e) => {
-          const demo = rows.find((r) => r.id === Number(e.id));
-          return demo && (demo.first_name !== e.first_name || demo.last_name !== e.last_name);
-        })
-        .map((e) => Number(e.id)),
-    );
+    // Rows with a demo id that the demo did not create: an operator's, never touched.
+    const foreign = new Set(existing.filter((e) => Number(e.demo) !== 1).map((e) => Number(e.id)));
     for (const { revoked, ...row } of rows) {
       if (foreign.has(row.id)) continue;
       await trx
         .insertInto('records')
-        .values({ ...row, person_id: null, created_at: createdAt, revoked_at: revoked ? createdAt : null })
+        .values({
+          ...row,
+          person_id: null,
+          created_at: createdAt,
+          revoked_at: revoked ? createdAt : null,
+          demo: 1,
+        })
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet({
-            stav: row.stav,
-            platnost_do: row.platnost_do,
-            a1a3_valid_until: row.a1a3_valid_until,
-            a2_valid_until: row.a2_valid_until,
-            // The revoked one keeps its first revocation time; the others are un-revoked.
-            revoked_at: revoked ? sql<string>`coalesce(records.revoked_at, ${createdAt})` : null,
-          }),
+          oc
+            .column('id')
+            .doUpdateSet({
+              stav: row.stav,
+              platnost_do: row.platnost_do,
+              a1a3_valid_until: row.a1a3_valid_until,
+              a2_valid_until: row.a2_valid_until,
+              // The revoked one keeps its first revocation time; the others are un-revoked.
+              revoked_at: revoked ? sql<string>`coalesce(records.revoked_at, ${createdAt})` : null,
+            })
+            // Belt and braces: the update never reaches a row the demo did not make.
+            .where('records.demo', '=', 1),
         )
         .execute();
     }

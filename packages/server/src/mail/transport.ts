@@ -1,8 +1,9 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Config } from '../config.js';
+import { ensurePrivateDir, PRIVATE_FILE, privatizeFiles } from '../privateFiles.js';
 
 /**
  * Where mail goes: SMTP when ROS_SMTP_URL is set, else .eml files in <dataDir>/outbox (the
@@ -33,15 +34,22 @@ export function createTransport(config: Config): MailTransport {
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = outboxDir(config);
+  let prepared = false;
   return {
     outbox: dir,
     async send(message, name) {
       const info = await stream.sendMail(message);
-      await mkdir(dir, { recursive: true });
+      // Messages hold personal data (and the PDF): folder 0700, files 0600, also those written
+      // by an older version (once per process).
+      if (!prepared) {
+        ensurePrivateDir(dir);
+        privatizeFiles(dir);
+        prepared = true;
+      }
       const safe = name.replace(/[^A-Za-z0-9_-]/g, '_');
       const tmp = join(dir, `.${safe}.${process.pid}.tmp`);
       // Written whole, then renamed: a reader never sees half a message.
-      await writeFile(tmp, info.message as Buffer);
+      await writeFile(tmp, info.message as Buffer, { mode: PRIVATE_FILE });
       await rename(tmp, join(dir, `${safe}.eml`));
     },
     close: () => stream.close(),

@@ -80,6 +80,8 @@ export async function saveRecords(
             a2_valid_until: eb.ref('excluded.a2_valid_until'),
             first_name: eb.ref('excluded.first_name'),
             last_name: eb.ref('excluded.last_name'),
+            // Loaded by an operator: no longer the demo's to change (migration 0006).
+            demo: 0,
           })),
         )
         .execute();

@@ -1,9 +1,9 @@
 import { parseValidityId } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { type ApiError, notFound } from '../errors.js';
-import { createFixedWindowLimiter } from '../ratelimit.js';
+import { createSlidingWindowLimiter } from '../ratelimit.js';
 import { registerToday } from './records.js';
-import { openValidityIndex } from './validityIndex.js';
+import { createValidityIndex } from './validityIndex.js';
 
 /**
  * The public validity check (spec section 7, `GET /api/ros/{id}/validity`) as one function from
@@ -19,6 +19,10 @@ import { openValidityIndex } from './validityIndex.js';
 export interface ValidityCheck {
   /** The answer: 200 with the record's JSON, or the ApiError to answer (404, or 429 over the limit). */
   answer(token: string, clientAddress: string): { json: string } | { error: ApiError };
+  /** Whether the certificates have been read (before that, answer() must not be called). */
+  readonly loaded: boolean;
+  /** Reads the certificates (once; see ValidityIndex.start). */
+  start(): Promise<void>;
   /** Stops looking for changed certificates. */
   close(): void;
 }
@@ -52,11 +56,12 @@ function todayCache(): () => string {
   };
 }
 
-export async function openValidityCheck(db: Db, opts: ValidityCheckOptions): Promise<ValidityCheck> {
-  const index = await openValidityIndex(db, { refreshMs: opts.refreshMs, onError: opts.onError });
+/** The check, its certificates not read yet: call start() (routes/validity.ts does, when the app is ready). */
+export function createValidityCheck(db: Db, opts: ValidityCheckOptions): ValidityCheck {
+  const index = createValidityIndex(db, { refreshMs: opts.refreshMs, onError: opts.onError });
   const today = todayCache();
   // A lean per-address counter (ratelimit.ts): this check must stay close to a bare route in cost.
-  const limiter = createFixedWindowLimiter(opts.perMinute);
+  const limiter = createSlidingWindowLimiter(opts.perMinute);
   return {
     answer(token, clientAddress) {
       try {
@@ -77,6 +82,10 @@ export async function openValidityCheck(db: Db, opts: ValidityCheckOptions): Pro
       if (json === undefined || id === NO_RECORD) return { error: NOT_FOUND };
       return { json };
     },
+    get loaded() {
+      return index.loaded;
+    },
+    start: () => index.start(),
     close: () => index.close(),
   };
 }

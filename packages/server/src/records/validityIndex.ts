@@ -28,6 +28,13 @@ export interface ValidityIndex {
   refresh(): Promise<boolean>;
   /** Certificates held. */
   readonly size: number;
+  /** Whether the first load has finished: before it, no answer may say "unknown". */
+  readonly loaded: boolean;
+  /**
+   * Loads all rows for the first time (retrying every refreshMs while that fails), then looks
+   * for changes every refreshMs. Resolves once loaded. Calling it again returns the same promise.
+   */
+  start(): Promise<void>;
   /** Stops looking for changes. */
   close(): void;
 }
@@ -46,16 +53,29 @@ export interface ValidityIndexOptions {
   onError?: (err: { type: string; code?: string }) => void;
 }
 
+/** Loads the index and starts looking for changes (an index that answers at once). */
 export async function openValidityIndex(db: Db, opts: ValidityIndexOptions): Promise<ValidityIndex> {
+  const index = createValidityIndex(db, opts);
+  await index.start();
+  return index;
+}
+
+/**
+ * The index, not loaded yet: the server starts it once start-up work (migrations, demo data) is
+ * done, when the app becomes ready (routes/validity.ts), so the first load sees that work.
+ */
+export function createValidityIndex(db: Db, opts: ValidityIndexOptions): ValidityIndex {
   let entries = new Map<number, Entry>();
   let version = '';
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let loaded = false;
+  let started: Promise<void> | undefined;
 
   const load = async () => {
-    const loaded = await loadValidityRows(db);
+    const fresh = await loadValidityRows(db);
     const next = new Map<number, Entry>();
-    for (const r of loaded.rows) {
+    for (const r of fresh.rows) {
       next.set(r.id, {
         code: validityCode(r.platnost_do) ?? -1,
         row: {
@@ -72,7 +92,12 @@ export async function openValidityIndex(db: Db, opts: ValidityIndexOptions): Pro
       });
     }
     entries = next;
-    version = loaded.version;
+    version = fresh.version;
+  };
+
+  const report = (err: unknown) => {
+    const e = err as { name?: string; code?: unknown };
+    opts.onError?.({ type: e?.name ?? 'Error', code: typeof e?.code === 'string' ? e.code : undefined });
   };
 
   const refresh = async () => {
@@ -87,8 +112,7 @@ export async function openValidityIndex(db: Db, opts: ValidityIndexOptions): Pro
       try {
         await refresh();
       } catch (err) {
-        const e = err as { name?: string; code?: unknown };
-        opts.onError?.({ type: e?.name ?? 'Error', code: typeof e?.code === 'string' ? e.code : undefined });
+        report(err);
       }
       schedule();
     }, opts.refreshMs);
@@ -96,8 +120,20 @@ export async function openValidityIndex(db: Db, opts: ValidityIndexOptions): Pro
     timer.unref();
   };
 
-  await load();
-  schedule();
+  const firstLoad = async (): Promise<void> => {
+    for (;;) {
+      try {
+        await load();
+        loaded = true;
+        schedule();
+        return;
+      } catch (err) {
+        if (closed) throw err;
+        report(err);
+        await new Promise((r) => setTimeout(r, opts.refreshMs).unref());
+      }
+    }
+  };
 
   return {
     answer(id, code, today) {
@@ -112,6 +148,13 @@ export async function openValidityIndex(db: Db, opts: ValidityIndexOptions): Pro
     refresh,
     get size() {
       return entries.size;
+    },
+    get loaded() {
+      return loaded;
+    },
+    start() {
+      started ??= firstLoad();
+      return started;
     },
     close() {
       closed = true;

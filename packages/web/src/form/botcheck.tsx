@@ -1,6 +1,8 @@
 import type { WidgetMethods } from 'altcha/types';
 import { useEffect, useRef } from 'react';
 import 'altcha/types/react';
+// The proof-of-work worker as a file of our own origin (CSP worker-src 'self'; no blob: URL).
+import ShaWorker from 'altcha/workers/sha?worker';
 
 /**
  * The bot check of the search and submit steps (spec section 6: the token travels in the
@@ -121,6 +123,13 @@ export function resetBotCheck(): void {
   widget?.reset();
 }
 
+/** Our SHA worker for the algorithms the server may ask for (server: botcheck/index.ts). */
+function registerAltchaWorkers(): void {
+  const algorithms = (globalThis as unknown as { $altcha?: { algorithms: Map<string, () => Worker> } })
+    .$altcha?.algorithms;
+  for (const name of ['SHA-256', 'SHA-384', 'SHA-512']) algorithms?.set(name, () => new ShaWorker());
+}
+
 /**
  * The ALTCHA widget (altcha provider only; reCAPTCHA v3 shows no widget). Renders nothing
  * for reCAPTCHA, whose notice the page shows itself.
@@ -133,8 +142,16 @@ export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings;
     if (!isAltcha) return;
     let cancelled = false;
     const el = ref.current as AltchaElement | null;
-    // The web component registers itself on import; loaded only where it is used.
-    void Promise.all([import('altcha'), import('altcha/i18n/cs'), import('altcha/i18n/en')]).then(() => {
+    // The web component registers itself on import; loaded only where it is used. Its external
+    // build: the stylesheet as a file and the worker above, since the default build injects a
+    // <style> element and a blob: worker, which the pages' CSP (no 'unsafe-inline') refuses.
+    void Promise.all([
+      import('altcha/external'),
+      import('altcha/altcha.css'),
+      import('altcha/i18n/cs'),
+      import('altcha/i18n/en'),
+    ]).then(() => {
+      registerAltchaWorkers();
       if (cancelled) return;
       setWidget(el);
       // Solved at once (no auto="onload": one owner of verify()), so the token is usually
