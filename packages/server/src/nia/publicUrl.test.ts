@@ -33,13 +33,19 @@ describe('the sign-in address in development (ROS_PUBLIC_URL unset)', () => {
     const production = loadConfig({
       PORT: '8080',
       NODE_ENV: 'production',
-      ROS_NIA_TEST_PROVIDER: 'false',
+      ROS_ALTCHA_HMAC_KEY: 'k'.repeat(40),
+      // The test provider switched on in production, explicitly: still no following the Host.
+      ROS_NIA_TEST_PROVIDER: 'true',
+      ROS_NIA_CLIENT_SECRET: 's'.repeat(40),
+    });
+    expect(production.niaTestProvider).toBe(true);
+    const set = loadConfig({ PORT: '8080', ROS_PUBLIC_URL: 'http://localhost:8080' });
+    const realNia = loadConfig({
+      PORT: '8080',
       ROS_NIA_ISSUER: 'https://nia.example',
       ROS_NIA_CLIENT_ID: 'id',
       ROS_NIA_CLIENT_SECRET: 'secret',
     });
-    const set = loadConfig({ PORT: '8080', ROS_PUBLIC_URL: 'http://localhost:8080' });
-    const realNia = loadConfig({ PORT: '8080', ROS_NIA_ISSUER: 'https://nia.example' });
     for (const c of [production, set, realNia]) expect(configForRequest(c, '127.0.0.1:8080')).toBe(c);
     expect(production.publicUrlFollowsHost).toBe(false);
     expect(set.publicUrlFollowsHost).toBe(false);

@@ -20,6 +20,7 @@ import { seedFormData } from '../test/seed.js';
 const RUNS = Number(process.env.ROS_FUZZ_RUNS ?? 200);
 const DOCUMENTED = new Set([
   'INVALID_REQUEST',
+  'INVALID_JSON',
   'INVALID_FORM',
   'TIME_NOT_COVERED',
   'PAYLOAD_TOO_LARGE',
