@@ -59,6 +59,46 @@ test('both instances came up at the same moment on a fresh database', async () =
   }
 });
 
+test('a certificate revoked on one side is reported invalid by both instances within 2 s', async () => {
+  const [a, b] = cluster.instances;
+  if (!a || !b) throw new Error('two instances expected');
+  // The check answers the record; a revoked one says stav "Ne" and the page shows "not verified".
+  const check = async (base: string) => {
+    const r = await fetch(`${base}/api/ros/990000002x2069/validity`);
+    return r.status === 200 ? ((await r.json()) as { data: { stav: string } }).data.stav : r.status;
+  };
+  expect(await check(a.url)).toBe('Ano');
+  expect(await check(b.url)).toBe('Ano');
+  // The operator's tool, in its own process on the same database.
+  execFileSync(process.execPath, ['packages/server/dist/cli.js', 'records', 'revoke', '990000002'], {
+    cwd: repo,
+    env: { ...process.env, DATABASE_URL: cluster.databaseUrl, LOG_LEVEL: 'silent' },
+  });
+  const revokedAt = Date.now();
+  for (const i of [a, b]) {
+    await expect.poll(() => check(i.url), { timeout: 2000, intervals: [50] }).toBe('Ne');
+  }
+  expect(Date.now() - revokedAt).toBeLessThan(2500);
+});
+
+test('per-address limits hold across both instances (two instances do not double a limit)', async () => {
+  // The validity check: ROS_RATE_LIMIT_VALIDITY (200 here) a minute, each instance its share of the
+  // live ones; an instance counts the others at its next heartbeat (every 5 s), so give both one.
+  // Each instance alone would allow all 300 (150 each); together they allow about 200, less what the
+  // revocation test used.
+  await new Promise((r) => setTimeout(r, 6000));
+  const validity: number[] = [];
+  for (let n = 0; n < 300; n++) validity.push((await proxy.get('/api/ros/990000001x2070/validity')).status());
+  const answered = validity.filter((s) => s === 200).length;
+  expect(answered).toBeLessThanOrEqual(202);
+  expect(answered).toBeGreaterThanOrEqual(100);
+  // Validate: ROS_RATE_LIMIT_SEARCH (20) a minute, counted in the database.
+  const validate: number[] = [];
+  for (let n = 0; n < 30; n++) validate.push((await proxy.post('/api/ros/validate', { data: {} })).status());
+  expect(validate.filter((s) => s !== 429)).toHaveLength(20);
+  for (const i of cluster.instances) expect(i.answered('POST', '/api/ros/validate')).toBeGreaterThan(5);
+});
+
 test('pages and API answers over https carry HSTS; round robin reaches both instances', async () => {
   const page = await proxy.get('/');
   expect(page.status()).toBe(200);
@@ -92,28 +132,6 @@ test('a bot-check token used on one instance is refused on the other', async () 
   const second = await botToken(b.url);
   expect(await search(a.url, second)).toBe(200);
   expect(await search(b.url, second)).toBe(403);
-});
-
-test('a certificate revoked on one side is reported invalid by both instances within 2 s', async () => {
-  const [a, b] = cluster.instances;
-  if (!a || !b) throw new Error('two instances expected');
-  // The check answers the record; a revoked one says stav "Ne" and the page shows "not verified".
-  const check = async (base: string) => {
-    const r = await fetch(`${base}/api/ros/990000002x2069/validity`);
-    return r.status === 200 ? ((await r.json()) as { data: { stav: string } }).data.stav : r.status;
-  };
-  expect(await check(a.url)).toBe('Ano');
-  expect(await check(b.url)).toBe('Ano');
-  // The operator's tool, in its own process on the same database.
-  execFileSync(process.execPath, ['packages/server/dist/cli.js', 'records', 'revoke', '990000002'], {
-    cwd: repo,
-    env: { ...process.env, DATABASE_URL: cluster.databaseUrl, LOG_LEVEL: 'silent' },
-  });
-  const revokedAt = Date.now();
-  for (const i of [a, b]) {
-    await expect.poll(() => check(i.url), { timeout: 2000, intervals: [50] }).toBe('Ne');
-  }
-  expect(Date.now() - revokedAt).toBeLessThan(2500);
 });
 
 test('NIA sign-in started on one instance is finished on the other (the first one died)', async () => {
@@ -160,4 +178,49 @@ test('NIA sign-in started on one instance is finished on the other (the first on
       }
     }
   }
+});
+
+test('a rolling restart under load loses no request through the proxy', async () => {
+  // Four clients keep asking through the proxy (pages, API GETs and POSTs) while each instance in
+  // turn gets SIGTERM (it drains: not ready, serving for ROS_SHUTDOWN_GRACE_SECONDS, then closes)
+  // and starts again. An answer of the app (even 400 or 429) counts as served; a 5xx from nginx
+  // or a broken connection is a lost request.
+  let stop = false;
+  let served = 0;
+  const lost: string[] = [];
+  const client = async () => {
+    while (!stop) {
+      for (const call of [
+        () => proxy.get('/'),
+        () => proxy.get('/api/ros/metadata'),
+        () => proxy.post('/api/ros/validate', { data: {} }),
+      ]) {
+        try {
+          const r = await call();
+          if (r.status() >= 500) lost.push(`${r.url()} ${r.status()}`);
+          else served++;
+        } catch (err) {
+          lost.push(String(err));
+        }
+      }
+    }
+  };
+  const load = [client(), client(), client(), client()];
+  try {
+    for (const instance of cluster.instances) {
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await instance.stop('SIGTERM')).toBe(0);
+      instance.start();
+      await instance.ready();
+      // nginx tries a refused instance again after fail_timeout (2 s): only then the next one
+      // (docs/OPERATIONS.md, the rolling restart).
+      await new Promise((r) => setTimeout(r, 2500));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  } finally {
+    stop = true;
+    await Promise.all(load);
+  }
+  expect(lost).toEqual([]);
+  expect(served).toBeGreaterThan(100);
 });

@@ -131,9 +131,12 @@ export class Cluster {
       ROS_TRUST_PROXY: '127.0.0.1',
       ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
       ROS_ALTCHA_MAX_NUMBER: '5000',
+      // High enough for the revocation test's polling; the limits test checks the sharing.
+      ROS_RATE_LIMIT_VALIDITY: '200',
       ROS_DEMO_DATA: 'true',
       ROS_REFERENCE_DOWNLOAD: 'false',
       NODE_EXTRA_CA_CERTS: join(this.dir, 'tls.crt'),
+      ROS_SHUTDOWN_GRACE_SECONDS: '2',
       LOG_LEVEL: 'info',
       ...opts.env,
     };
@@ -199,7 +202,7 @@ export class Cluster {
       ROS_TLS_CERT: cert,
       ROS_TLS_KEY: key,
       ROS_UPSTREAMS: this.instances
-        .map((i) => `server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`)
+        .map((i) => `server 127.0.0.1:${i.port} max_fails=1 fail_timeout=2s;`)
         .join('\n    '),
       ROS_INTAKE_ALLOW: '127.0.0.1',
     };
@@ -289,6 +292,7 @@ http {
     await c.connect();
     await c.query(`drop database if exists ${this.database} with (force)`);
     await c.end();
-    rmSync(this.dir, { recursive: true, force: true });
+    if (process.env.ROS_TOPOLOGY_KEEP) console.log(`kept ${this.dir}`);
+    else rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -36,6 +36,7 @@ import { niaTestProvider, ssoRoutes } from './routes/sso.js';
 import { submitRoutes } from './routes/submit.js';
 import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
+import { databaseRateLimitStore, instanceGroup } from './sharedLimits.js';
 
 /**
  * What a request log line says of the address: the route's pattern when a route matched
@@ -103,7 +104,16 @@ export async function buildApp(
 
   // No JSON body is parsed before its shape is bounded (issue 11); each public POST sets its own limits.
   useBoundedJson(app, ANY_JSON_LIMITS);
-  await app.register(rateLimit, { global: false });
+  // Several instances on PostgreSQL count in the database, so that they do not double a limit
+  // (sharedLimits.ts); a database hiccup lets the request through to fail (or not) on its own.
+  ctx.instances ??= instanceGroup(ctx.db);
+  const instances = ctx.instances;
+  app.addHook('onReady', () => instances.start());
+  app.addHook('onClose', () => instances.stop());
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.db.dialect === 'postgres' ? { store: databaseRateLimitStore(ctx.db), skipOnError: true } : {}),
+  });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     // Every answer carries security headers: pages have helmet's; anything else gets the API's.

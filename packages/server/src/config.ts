@@ -85,6 +85,11 @@ export interface Config {
   rateLimitIntakePerMinute: number;
   /** Bearer token that reads GET /metrics (Prometheus); empty = no metrics are kept or served. */
   metricsToken: string;
+  /**
+   * After SIGTERM: how long the server says it is not ready while it still serves every request,
+   * before it stops taking new connections and finishes those in flight (ms; main.ts).
+   */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -247,6 +252,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     purgeIntervalMinutes: int('ROS_PURGE_INTERVAL_MINUTES', 60, 0, 10080),
     rateLimitIntakePerMinute: int('ROS_RATE_LIMIT_INTAKE', 600, 1, 1_000_000_000),
     metricsToken,
+    shutdownGraceMs: int('ROS_SHUTDOWN_GRACE_SECONDS', 5, 0, 120) * 1000,
     ...overrides,
   };
   if (production) problems.push(...productionProblems(config, env));

@@ -4,6 +4,7 @@ import { buildApp, loggerOptions } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
+import { readinessOf } from './readiness.js';
 import { startup } from './startup.js';
 import { printStartupReport } from './startupReport.js';
 import { readVersion } from './version.js';
@@ -27,16 +28,27 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
   const started = await startup(ctx, app.log);
 
+  // Drain (docs/OPERATIONS.md "Deploying a new version"): on SIGTERM the server first says it is
+  // not ready (/readyz 503 draining) while it keeps serving old and new requests for the grace
+  // period, so a proxy moves traffic away; then it stops listening (a proxy's next connection is
+  // refused and goes to another instance, even a POST) and finishes what is in flight.
+  // Ctrl+C (SIGINT) in a terminal skips the grace period.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
     const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s: exiting');
+      app.log.error('shutdown took longer than the grace period and 10 s: exiting');
       process.exit(1);
-    }, 10000);
+    }, graceMs + 10000);
     timer.unref();
+    if (graceMs > 0) {
+      readinessOf(config).drain();
+      app.log.info({ signal, graceMs }, 'draining: not ready, still serving during the grace period');
+      await new Promise((r) => setTimeout(r, graceMs));
+    }
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
     await db.close();
     process.exit(0);

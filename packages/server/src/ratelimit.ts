@@ -28,7 +28,16 @@ export interface RateLimiter {
   readonly size: number;
 }
 
-export function createSlidingWindowLimiter(max: number, windowMs = 60_000, maxKeys = 100_000): RateLimiter {
+/**
+ * `limit` may be a function: it is read at every hit (the validity check's share of a limit that
+ * several instances split, sharedLimits.ts).
+ */
+export function createSlidingWindowLimiter(
+  limit: number | (() => number),
+  windowMs = 60_000,
+  maxKeys = 100_000,
+): RateLimiter {
+  const maxNow = typeof limit === 'number' ? () => limit : limit;
   /** Start of the current window (a multiple of windowMs). */
   let windowStart = Number.NEGATIVE_INFINITY;
   let current = new Map<string, number>();
@@ -51,6 +60,7 @@ export function createSlidingWindowLimiter(max: number, windowMs = 60_000, maxKe
       const elapsed = now - windowStart;
       // The previous window's share of the last windowMs.
       const weight = (windowMs - elapsed) / windowMs;
+      const max = maxNow();
       if (cur + prev * weight >= max) {
         throw new ApiError(429, 'RATE_LIMITED', 'Too many requests: try again later', undefined, {
           'retry-after': String(retryAfterSeconds(cur, prev, elapsed, max, windowMs)),

@@ -8,11 +8,21 @@ export interface Readiness {
   waitFor(name: string, done: Promise<unknown>): void;
   /** What is still awaited (empty: ready). */
   pending(): string[];
+  /** Shutting down: not ready any more, while requests are still served (main.ts). */
+  readonly draining: boolean;
+  drain(): void;
 }
 
 export function createReadiness(): Readiness {
   const waiting = new Set<string>();
+  let draining = false;
   return {
+    get draining() {
+      return draining;
+    },
+    drain() {
+      draining = true;
+    },
     waitFor(name, done) {
       waiting.add(name);
       done.then(

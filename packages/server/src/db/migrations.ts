@@ -5,6 +5,7 @@ import { searchMatchMigrations } from './migrations-0005-search-matches.js';
 import { demoMarkerMigrations } from './migrations-0006-demo.js';
 import { intakeMigrations } from './migrations-0007-intake.js';
 import { sharedStateMigrations } from './migrations-0008-shared-state.js';
+import { sharedLimitMigrations } from './migrations-0009-shared-limits.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Add a new entry for every change;
@@ -167,11 +168,12 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     ...demoMarkerMigrations(dialect),
     ...intakeMigrations(dialect),
     ...sharedStateMigrations(dialect),
+    ...sharedLimitMigrations(dialect),
   };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<void> {
+async function migratorFor(db: Kysely<any>, dialect: DialectName): Promise<Migrator> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   // On PostgreSQL keep Kysely's bookkeeping tables in the schema the connection works in
   // (search_path), so that several schemas in one database do not see each other's history.
@@ -180,10 +182,22 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
     const r = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = r.rows[0]?.schema;
   }
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  return new Migrator({ db, provider, migrationTableSchema });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const migrator = await migratorFor(db, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** How many migrations this version knows that the database has not run (readiness). */
+// biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
+export async function pendingMigrations(db: Kysely<any>, dialect: DialectName): Promise<number> {
+  const migrator = await migratorFor(db, dialect);
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).length;
 }

@@ -22,6 +22,8 @@ export interface Database {
   leases: LeaseTable;
   nia_test_provider_state: NiaTestProviderStateTable;
   shared_secrets: SharedSecretTable;
+  rate_limit_hits: RateLimitHitTable;
+  instances: InstanceTable;
 }
 
 export interface CountryTable {
@@ -171,4 +173,17 @@ export interface SharedSecretTable {
   name: string;
   value: string;
   created_at: string;
+}
+/** Hits per client address and window, shared by the instances (migration 0009, sharedLimits.ts). */
+export interface RateLimitHitTable {
+  key: string;
+  window_start: number;
+  hits: number;
+  expires_at: number;
+}
+/** One heartbeat row per running instance (migration 0009, sharedLimits.ts). */
+export interface InstanceTable {
+  id: string;
+  started_at: string;
+  seen_at: number;
 }

@@ -31,7 +31,7 @@ export interface ValidityCheckOptions {
   /** How often the index looks for changed certificates (ROS_VALIDITY_REFRESH_MS). */
   refreshMs: number;
   /** Checks per client address and minute (ROS_RATE_LIMIT_VALIDITY). */
-  perMinute: number;
+  perMinute: number | (() => number);
   /** Told when a look for changes fails (no personal data). */
   onError?: (err: { type: string; code?: string }) => void;
 }

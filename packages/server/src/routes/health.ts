@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { AppContext } from '../context.js';
+import { pendingMigrations } from '../db/migrations.js';
 import { readinessOf } from '../readiness.js';
 
 /**
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: 200 only when the
- * database answers and start-up loads are done, e.g. the validity index; else 503 naming what
- * is awaited). A load balancer sends traffic only to a ready server.
+ * database answers, every migration this version knows has run and start-up loads are done,
+ * e.g. the validity index; else 503 saying why: `starting` with what is awaited, `draining`
+ * while shutting down, `migrations pending`, `unavailable`). A load balancer sends traffic only
+ * to a ready server.
  */
 export const healthRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const readiness = readinessOf(ctx.config);
@@ -21,10 +23,12 @@ export const healthRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   });
   app.get('/readyz', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
+    if (readiness.draining) return reply.status(503).send({ status: 'draining' });
     const waiting = readiness.pending();
     if (waiting.length > 0) return reply.status(503).send({ status: 'starting', waiting });
     try {
-      await sql`select 1`.execute(ctx.db.kysely);
+      const pending = await pendingMigrations(ctx.db.kysely, ctx.db.dialect);
+      if (pending > 0) return reply.status(503).send({ status: 'migrations pending', pending });
       return { status: 'ready' };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });

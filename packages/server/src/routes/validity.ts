@@ -66,7 +66,9 @@ async function firstLoad(check: ValidityCheck): Promise<void> {
 export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const check = createValidityCheck(ctx.db, {
     refreshMs: ctx.config.validityRefreshMs,
-    perMinute: ctx.config.rateLimitValidityPerMinute,
+    // This instance's share when several run on one database (sharedLimits.ts).
+    perMinute: () =>
+      Math.max(1, Math.ceil(ctx.config.rateLimitValidityPerMinute / (ctx.instances?.live() ?? 1))),
     onError: (err) => app.log.warn({ err }, 'validity index: reading the certificates failed'),
   });
   app.addHook('onReady', async () => {
