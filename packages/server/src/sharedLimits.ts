@@ -101,7 +101,7 @@ export function databaseRateLimitStore(db: Db) {
 export interface InstanceGroup {
   /** Live instances, this one included (at least 1). */
   live(): number;
-  /** Beats now (and counts the live instances again); start() beats, then every few seconds. */
+  /** Beats now (and counts the live instances again); start() beats at once, then every few seconds. */
   beat(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -144,7 +144,9 @@ export function instanceGroup(db: Db): InstanceGroup {
     live: () => live,
     beat,
     async start() {
-      await beat();
+      // Not awaited: readiness never waits on a heartbeat; until the first one this instance
+      // counts only itself.
+      void beat().catch(() => {});
       timer = setInterval(() => void beat().catch(() => {}), BEAT_MS);
       timer.unref();
     },
