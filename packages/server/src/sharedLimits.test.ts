@@ -25,7 +25,8 @@ describe.runIf(kinds.includes('postgres'))('limits shared by two instances (post
       await app.ready();
       apps.push(app);
     }
-    // Both beat once more, so each counts the other (a beat runs every few seconds).
+    // Both beat, then beat again so that each counts the other (a beat runs every few seconds).
+    for (const c of contexts) await c.instances?.beat();
     for (const c of contexts) await c.instances?.beat();
   });
   afterAll(async () => {
