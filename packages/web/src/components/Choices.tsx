@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+// Only these two of the design system's component styles (the rest is written for its web components).
+import '@gov-design-system-ce/styles/html/components/gov-form-checkbox.css';
+import '@gov-design-system-ce/styles/html/components/gov-form-radio.css';
 
 /**
  * Checkboxes and radio buttons in the gov.cz design system's look (`gov-form-checkbox`,

@@ -90,4 +90,16 @@ describe('the search step', { timeout: 30000 }, () => {
     await waitFor(() => expect(box('birth_number')).toBeInTheDocument());
     expect(screen.getByRole('link', { name: /File a new request/ })).toBeInTheDocument();
   });
+
+  it('duplicate without a document: the intro does not ask for 5 years of activities', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/duplicate/form?lang=en', api: { ...LISTS, '/api/ros/search': NOT_FOUND } });
+    await screen.findByTestId('search-submit', {}, LONG);
+    await fillSearch(user);
+    await user.click(screen.getByTestId('search-submit'));
+    await user.click(await screen.findByTestId('fill-without-document'));
+    const intro = await screen.findByTestId('step2-intro', {}, LONG);
+    expect(intro).not.toHaveTextContent(/5 years|activities/);
+    expect(intro).toHaveTextContent('identity document');
+  });
 });
