@@ -73,8 +73,10 @@ describe('the search step', { timeout: 30000 }, () => {
     expect(box('birth_name')).toHaveValue('Nová');
     expect(box('document_type')).toHaveValue('PAS');
     expect(box('document_number')).toHaveValue('C01X00T47');
-    // Still editable: nothing came from the register.
+    // Still editable: nothing came from the register; the birth name still follows the last name.
     expect(box('first_name')).not.toHaveAttribute('readonly');
+    await user.type(box('last_name'), 'ková');
+    expect(box('birth_name')).toHaveValue('Nováková');
   });
 
   it('duplicate retry state: the link to file a new request is there', async () => {

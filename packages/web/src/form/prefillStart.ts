@@ -36,5 +36,6 @@ export const manualStart = (typed?: TypedInSearch): FormStart => {
     values.document_type = typed.type;
     values.document_number = typed.number.trim();
   }
-  return { values, readOnly: [], noPrefill: true, dataMailboxDelivery: false };
+  // The birth name copied from the last name is not the user's own entry: it keeps following.
+  return { values, readOnly: [], noPrefill: true, dataMailboxDelivery: false, birthNameTouched: false };
 };
