@@ -42,7 +42,7 @@ const TEXT = {
     notFound: 'No duplicate can be issued',
     fillAnyway: 'Fill in the duplicate request anyway',
     retryAlert: /Please enter your birth number/,
-    success: 'Your application has been sent',
+    success: 'Your request has been sent',
     emailSent: 'by e-mail to stepan.dvorak@example.cz',
     datovkou: 'To a data mailbox',
   },
