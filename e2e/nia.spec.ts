@@ -124,9 +124,9 @@ for (const lang of ['cs', 'en'] as const) {
     const dialog = page.getByTestId('confirm-dialog');
     await expect(dialog).toBeVisible();
     // NIA identified the applicant: nothing is signed on paper.
-    await expect(dialog.locator('label', { has: page.getByTestId('confirm-signature') })).toContainText(
-      '(NIA)',
-    );
+    await expect(
+      dialog.locator('.choice-item', { has: page.getByTestId('confirm-signature') }),
+    ).toContainText('(NIA)');
     await tickDeclarations(page);
     let downloaded = false;
     page.on('download', () => {

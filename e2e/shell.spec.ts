@@ -92,7 +92,7 @@ test.describe('language switch', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.en.duplicateH1);
     await expectHeaderTitle(page, TEXTS.en.duplicateTitle);
     // The language stays through in-app navigation.
-    await page.getByRole('link', { name: /standard application/ }).click();
+    await page.getByRole('link', { name: /standard request/ }).click();
     await expect(page).toHaveURL(/\/\?lang=en$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.en.homeH1);
     await page.getByRole('link', { name: 'Čeština' }).click();

@@ -70,7 +70,8 @@ for (const lang of ['cs', 'en'] as const) {
     const dialog = page.getByRole('dialog', { name: x.dialog });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(x.dateInvalid);
-    await expect(page.getByTestId('confirm-signature')).toBeFocused();
+    // Focus starts on the title: the dialog opens at its top and its warning is read out.
+    await expect(dialog.getByRole('heading', { name: x.dialog })).toBeFocused();
     const send = dialog.getByRole('button', { name: x.sendAnyway });
     await expect(send).toHaveAttribute('aria-disabled', 'true');
     // Escape closes it and focus returns to the finish button; nothing was sent.
