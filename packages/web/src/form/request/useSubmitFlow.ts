@@ -57,12 +57,13 @@ export function useSubmitFlow({
     }
     if (busy.current) return;
     busy.current = true;
-    setEvent(null);
     setValidating(true);
-    // A failed validate call counts as fine: the dialog opens anyway.
+    // A failed validate call counts as fine: the dialog opens anyway. An earlier message stays
+    // until then, so focus (on its "send again" button) does not drop to the page meanwhile.
     void validateRequest(form.getValues(), duplicate).then((answer) => {
       busy.current = false;
       setValidating(false);
+      setEvent(null);
       setDialog(confirmVariant(answer, duplicate));
     });
   };
