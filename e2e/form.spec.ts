@@ -42,7 +42,8 @@ const TEXT = {
     abroadState: 'Stát',
     reason: 'Důvod pobytu',
     summary: 'Formulář obsahuje chyby',
-    required: 'Tento údaj je povinný.',
+    required: 'Zadejte jméno',
+    sexRequired: 'Vyberte pohlaví',
     optional: '(nepovinné)',
   },
   en: {
@@ -81,7 +82,8 @@ const TEXT = {
     abroadState: 'Country',
     reason: 'Reason for the stay',
     summary: 'There is a problem',
-    required: 'This field is required.',
+    required: 'Enter your first name',
+    sexRequired: 'Choose your sex',
     optional: '(optional)',
   },
 } as const;
@@ -127,11 +129,21 @@ for (const lang of ['cs', 'en'] as const) {
       const summary = page.getByTestId('error-summary');
       await expect(summary).toBeFocused();
       await expect(summary.getByRole('heading', { name: x.summary })).toBeVisible();
-      await expect(page.locator('.alert--warning').first()).toBeVisible();
+      // One message for the event: the FORM_INVALID text is in the summary, in view with its
+      // heading; no second alert on top.
+      await expect(summary).toHaveAttribute('data-alert-key', 'ALERTS.FORM_INVALID');
+      await expect(summary.getByRole('heading', { name: x.summary })).toBeInViewport();
+      await expect(page.locator('.alert-list [data-alert-key]')).toHaveCount(0);
+      // What was typed in the search came along (editable); the first gap is the sex, named.
+      await expect(page.locator('#first_name')).toHaveValue('Nikdo');
+      await expect(page.locator('#document_number')).toHaveValue('000000000');
+      await expect(summary.getByRole('link').first()).toHaveText(x.sexRequired);
+      await page.locator('#first_name').fill('');
       await expect(page.locator('#first_name')).toHaveAttribute('aria-invalid', 'true');
       await checkA11y(page);
       await summary.getByRole('link').first().click();
       await expect(page.locator('#first_name')).toBeFocused();
+      await expect(page.locator('#first_name-error')).toHaveText(x.required);
 
       await page.locator('#first_name').fill('Jana');
       // Last name copies to birth name while the birth name is untouched.

@@ -42,7 +42,7 @@ const TEXT = {
     notFound: 'No duplicate can be issued',
     fillAnyway: 'Fill in the duplicate request anyway',
     retryAlert: /Please enter your birth number/,
-    success: 'Your application has been sent',
+    success: 'Your request has been sent',
     emailSent: 'by e-mail to stepan.dvorak@example.cz',
     datovkou: 'To a data mailbox',
   },
@@ -124,9 +124,9 @@ for (const lang of ['cs', 'en'] as const) {
     const dialog = page.getByTestId('confirm-dialog');
     await expect(dialog).toBeVisible();
     // NIA identified the applicant: nothing is signed on paper.
-    await expect(dialog.locator('label', { has: page.getByTestId('confirm-signature') })).toContainText(
-      '(NIA)',
-    );
+    await expect(
+      dialog.locator('.choice-item', { has: page.getByTestId('confirm-signature') }),
+    ).toContainText('(NIA)');
     await tickDeclarations(page);
     let downloaded = false;
     page.on('download', () => {

@@ -20,8 +20,8 @@ const TEXTS = {
     homeH1: 'How do you want to apply?',
     duplicateH1: 'How do you want to apply for a duplicate?',
     notFoundH1: 'Page not found',
-    title: 'Application for a background-check certificate',
-    duplicateTitle: 'Application for a duplicate background-check certificate',
+    title: 'Request for a background-check certificate',
+    duplicateTitle: 'Request for a duplicate background-check certificate',
     switchTo: 'Čeština',
     cookieRegion: 'Cookies on this site',
     acceptAll: 'Accept all',
@@ -92,7 +92,7 @@ test.describe('language switch', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.en.duplicateH1);
     await expectHeaderTitle(page, TEXTS.en.duplicateTitle);
     // The language stays through in-app navigation.
-    await page.getByRole('link', { name: /standard application/ }).click();
+    await page.getByRole('link', { name: /standard request/ }).click();
     await expect(page).toHaveURL(/\/\?lang=en$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.en.homeH1);
     await page.getByRole('link', { name: 'Čeština' }).click();

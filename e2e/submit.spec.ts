@@ -21,24 +21,24 @@ const TEXT = {
     addAbroad: 'Přidat pobyt v zahraničí',
     modalClose: 'Rozumím',
     dialog: 'Potvrzení a odeslání žádosti',
-    dateInvalid: 'Žádost teď nelze podat',
+    dateInvalid: 'Žádost bude pravděpodobně zamítnuta',
     sendAnyway: 'Přesto odeslat žádost',
     back: 'Zpět k formuláři',
-    success: 'Žádost byla odeslána',
-    attachments: 'Nezapomeňte na přílohy',
+    success: 'Žádost je připravena k podpisu a odeslání',
+    attachments: 'Přiložte tyto doklady',
     again: 'Stáhnout žádost (PDF) znovu',
     exit: 'Zpět na úvodní stránku',
   },
   en: {
     addAbroad: 'Add a stay abroad',
     modalClose: 'I understand',
-    dialog: 'Confirm and send your application',
-    dateInvalid: 'You cannot apply now',
-    sendAnyway: 'Send the application anyway',
+    dialog: 'Confirm and send your request',
+    dateInvalid: 'Your request will probably be refused',
+    sendAnyway: 'Send the request anyway',
     back: 'Back to the form',
-    success: 'Your application has been sent',
-    attachments: 'Remember the attachments',
-    again: 'Download the application (PDF) again',
+    success: 'Your request is ready to sign and send',
+    attachments: 'Attach these documents',
+    again: 'Download the request (PDF) again',
     exit: 'Back to the home page',
   },
 } as const;
@@ -70,9 +70,10 @@ for (const lang of ['cs', 'en'] as const) {
     const dialog = page.getByRole('dialog', { name: x.dialog });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(x.dateInvalid);
-    await expect(page.getByTestId('confirm-signature')).toBeFocused();
+    // Focus starts on the title: the dialog opens at its top and its warning is read out.
+    await expect(dialog.getByRole('heading', { name: x.dialog })).toBeFocused();
     const send = dialog.getByRole('button', { name: x.sendAnyway });
-    await expect(send).toBeDisabled();
+    await expect(send).toHaveAttribute('aria-disabled', 'true');
     // Escape closes it and focus returns to the finish button; nothing was sent.
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
@@ -84,7 +85,7 @@ for (const lang of ['cs', 'en'] as const) {
     await expect(page.getByTestId('confirm-phone')).toBeEnabled();
     await tickDeclarations(page);
     await page.getByTestId('confirm-email').check();
-    await expect(send).toBeEnabled();
+    await expect(send).not.toHaveAttribute('aria-disabled');
     await test.step('axe dialog', () => checkA11y(page));
     await shot('dialog');
 

@@ -73,9 +73,9 @@ describe('data mailbox and delivery', () => {
     expect(availableDeliveryTypes(list, true).map((t) => t.code)).toEqual(['EMAIL', 'DATOVKOU']);
   });
   it('requires the data mailbox for DATOVKOU or without prefill', () => {
-    expect(isDataMailboxRequired({ delivery_type: 'DATOVKOU' }, { noPrefill: false })).toBe(true);
-    expect(isDataMailboxRequired({ delivery_type: 'EMAIL' }, { noPrefill: true })).toBe(true);
-    expect(isDataMailboxRequired({ delivery_type: 'EMAIL' }, { noPrefill: false })).toBe(false);
+    expect(isDataMailboxRequired({ delivery_type: 'DATOVKOU' })).toBe(true);
+    // Without a prefill too only DATOVKOU makes it required (PRODUCT.md decision).
+    expect(isDataMailboxRequired({ delivery_type: 'EMAIL' })).toBe(false);
   });
   it('shows it when read-only or without prefill', () => {
     expect(isDataMailboxShown({ readOnly: new Set(['data_mailbox']), noPrefill: false })).toBe(true);

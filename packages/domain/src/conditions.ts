@@ -76,12 +76,12 @@ export function isDataMailboxShown(ctx: Pick<FormContext, 'readOnly' | 'noPrefil
   return ctx.readOnly.has('data_mailbox') || ctx.noPrefill;
 }
 
-/** data_mailbox is required for delivery by data mailbox (DATOVKOU) and when there is no prefill. */
-export function isDataMailboxRequired(
-  values: Pick<FormValues, 'delivery_type'>,
-  ctx: Pick<FormContext, 'noPrefill'>,
-): boolean {
-  return values.delivery_type === DELIVERY_DATA_MAILBOX || ctx.noPrefill;
+/**
+ * data_mailbox is required only for delivery by data mailbox (DATOVKOU), with or without a
+ * prefill (PRODUCT.md decision: most people and every foreigner have none).
+ */
+export function isDataMailboxRequired(values: Pick<FormValues, 'delivery_type'>): boolean {
+  return values.delivery_type === DELIVERY_DATA_MAILBOX;
 }
 
 /** The delivery types to offer: DATOVKOU only when a data mailbox is known. */
@@ -198,7 +198,7 @@ export function isFieldRequired(field: FormFieldName, values: FormValues, ctx: F
     case 'birth_number':
       return isBirthNumberRequired(values, ctx);
     case 'data_mailbox':
-      return isDataMailboxRequired(values, ctx);
+      return isDataMailboxRequired(values);
     case 'duplicate_type':
       return ctx.duplicate;
     case 'dial_code':

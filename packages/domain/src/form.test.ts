@@ -114,9 +114,12 @@ describe('required (normal mode)', () => {
       keys({ ...valid(), birth_state: 'SK', birth_district: '', birth_municipality: 'Bratislava' }),
     ).toEqual({});
   });
-  it('data_mailbox for DATOVKOU and without prefill', () => {
+  it('data_mailbox only for DATOVKOU, with or without prefill', () => {
     expect(keys({ ...valid(), delivery_type: 'DATOVKOU' })).toEqual({ data_mailbox: 'required' });
-    expect(keys(valid(), { noPrefill: true })).toEqual({ data_mailbox: 'required' });
+    expect(keys({ ...valid(), delivery_type: 'DATOVKOU' }, { noPrefill: true })).toEqual({
+      data_mailbox: 'required',
+    });
+    expect(keys(valid(), { noPrefill: true })).toEqual({});
     expect(keys({ ...valid(), delivery_type: 'DATOVKOU', data_mailbox: 'abc12de' })).toEqual({});
   });
   it('duplicate_type is not required outside duplicate mode', () => {

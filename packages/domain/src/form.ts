@@ -242,7 +242,7 @@ export function emptyAbroadStay(): AbroadStay {
  * - duplicate: duplicate mode (hides sex, birth details, other citizenships, employer,
  *   past activities and stays abroad; requires duplicate_type).
  * - noPrefill: no person was found / the user fills without a document; the data
- *   mailbox is then shown and required.
+ *   mailbox is then shown (required only for delivery by data mailbox).
  * - readOnly: fields filled by prefill. The user cannot change them in the browser; every
  *   rule still runs on them (a value equal to the register's is not trusted). It decides
  *   whether the data mailbox is shown.

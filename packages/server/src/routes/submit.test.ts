@@ -216,8 +216,8 @@ for (const kind of await testDbKinds()) {
       ['missing first name', body(newApplicant({ first_name: '  ' })), 'first_name', 'required'],
       ['first name too long', body(newApplicant({ first_name: 'Ž'.repeat(51) })), 'first_name', 'maxlength'],
       [
-        'data mailbox missing without prefill',
-        body(newApplicant({ data_mailbox: '' })),
+        'data mailbox missing for delivery by data mailbox',
+        body(newApplicant({ data_mailbox: '', delivery_type: 'DATOVKOU' })),
         'data_mailbox',
         'required',
       ],

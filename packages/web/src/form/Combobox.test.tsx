@@ -74,6 +74,31 @@ describe('Combobox', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('CL');
   });
 
+  it('Enter in the box with no match does not submit the form around it', async () => {
+    const user = userEvent.setup();
+    let submitted = 0;
+    render(
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submitted++;
+        }}
+      >
+        <Harness />
+      </form>,
+    );
+    const input = screen.getByRole('combobox');
+    await user.type(input, 'xyz');
+    await user.keyboard('{Enter}');
+    expect(submitted).toBe(0);
+    expect(screen.getByText('No items found')).toBeVisible();
+    // Closed (Escape) with typed text still not chosen: Enter stays in the box too.
+    await user.keyboard('{Escape}');
+    await user.type(input, 'q');
+    await user.keyboard('{Escape}{Enter}');
+    expect(submitted).toBe(0);
+  });
+
   it('virtualises a long list: only some of 6,258 options are in the page', async () => {
     // jsdom has no layout: give the panel the size a browser would.
     const proto = HTMLElement.prototype;

@@ -145,10 +145,10 @@ export function Combobox({
         break;
       case 'Enter': {
         const o = open && active >= 0 ? matches[active] : undefined;
-        if (o) {
-          e.preventDefault();
-          choose(o);
-        }
+        // An open list or typed text not yet chosen: Enter belongs to the box, never submits
+        // the form (with no match it does nothing; the list says "No items found").
+        if (o || open || text !== (clearOnSelect ? '' : selectedLabel)) e.preventDefault();
+        if (o) choose(o);
         break;
       }
       case 'Escape':

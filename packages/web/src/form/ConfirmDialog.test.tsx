@@ -56,19 +56,27 @@ function dialog(
 describe('ConfirmDialog', () => {
   it('sends only when the three required declarations are ticked', async () => {
     const { onSubmit, user } = dialog();
-    const send = await screen.findByRole('button', { name: 'Send the application' });
-    await waitFor(() => expect(screen.getByTestId('confirm-signature')).toHaveFocus());
-    expect(send).toBeDisabled();
+    const send = await screen.findByRole('button', { name: 'Send the request' });
+    // Focus starts on the title: the dialog opens at its top and its description is read out.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Confirm and send your request' })).toHaveFocus(),
+    );
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    // Not sendable yet, but reachable by keyboard with the reason as its description.
+    expect(send).not.toBeDisabled();
+    expect(send).toHaveAccessibleDescription(/once you have confirmed all three required declarations/);
+    await user.click(send);
+    expect(onSubmit).not.toHaveBeenCalled();
     await user.click(screen.getByTestId('confirm-signature'));
     await user.click(screen.getByTestId('confirm-affidavit'));
-    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
     // The optional notifications do not unlock it.
     await user.click(screen.getByTestId('confirm-email'));
-    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByTestId('confirm-purpose'));
-    expect(send).toBeEnabled();
+    expect(send).not.toHaveAttribute('aria-disabled');
     await user.click(screen.getByTestId('confirm-affidavit'));
-    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByTestId('confirm-affidavit'));
     await user.click(send);
     expect(onSubmit).toHaveBeenCalledTimes(1);
@@ -80,24 +88,22 @@ describe('ConfirmDialog', () => {
       name: /signed in through the national electronic identity/,
     });
     expect(signature).toHaveAttribute('data-testid', 'confirm-signature');
-    expect(screen.queryByText(/sign the printed application by hand/)).toBeNull();
+    expect(screen.queryByText(/sign the printed request by hand/)).toBeNull();
   });
 
   it('without NIA it asks for a signature on paper or an electronic signature', async () => {
     dialog();
-    expect(
-      await screen.findByRole('checkbox', { name: /sign the printed application by hand/ }),
-    ).toBeVisible();
+    expect(await screen.findByRole('checkbox', { name: /sign the printed request by hand/ })).toBeVisible();
     expect(screen.queryByText(/national electronic identity/)).toBeNull();
   });
 
   it('is disabled while processing and cannot be closed then', async () => {
     const { onClose, user } = dialog({ processing: true });
     const d = await screen.findByTestId('confirm-dialog');
-    expect(screen.getByTestId('confirm-submit')).toBeDisabled();
+    expect(screen.getByTestId('confirm-submit')).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByTestId('confirm-signature')).toBeDisabled();
     expect(d).toHaveAttribute('aria-busy', 'true');
-    expect(within(d).getByRole('status')).toHaveTextContent('Sending your application…');
+    expect(within(d).getByRole('status')).toHaveTextContent('Sending your request…');
     await user.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -116,7 +122,7 @@ describe('ConfirmDialog', () => {
     const { onNotifyPhone, user } = dialog({ telephone: '777123456' });
     const phone = await screen.findByTestId('confirm-phone');
     expect(phone).toBeEnabled();
-    expect(phone.closest('label')).toHaveTextContent('777123456');
+    expect(phone.closest('.choice-item')).toHaveTextContent('777123456');
     await user.click(phone);
     expect(onNotifyPhone).toHaveBeenCalledWith(true);
   });
@@ -139,15 +145,20 @@ describe('ConfirmDialog', () => {
   it('the invalid-date variant warns and changes the button', async () => {
     dialog({ variant: 'invalidDate' });
     const warning = await screen.findByTestId('confirm-warning');
-    expect(warning).toHaveTextContent('You cannot apply now');
-    expect(screen.getByTestId('confirm-submit')).toHaveTextContent('Send the application anyway');
+    // One message: likely refused, yet it can be sent (no "cannot … but can").
+    expect(warning).toHaveTextContent('will probably be refused');
+    expect(warning).toHaveTextContent('you can still send it');
+    expect(warning).not.toHaveTextContent(/cannot/);
+    // Announced: the warning is the dialog's description, read when it opens.
+    expect(screen.getByTestId('confirm-dialog')).toHaveAccessibleDescription(/will probably be refused/);
+    expect(screen.getByTestId('confirm-submit')).toHaveTextContent('Send the request anyway');
   });
 
   it('the invalid-duplicates variant warns and changes the button', async () => {
     dialog({ variant: 'invalidDuplicates' });
     const warning = await screen.findByTestId('confirm-warning');
-    expect(warning).toHaveTextContent('A duplicate cannot be issued');
-    expect(screen.getByTestId('confirm-submit')).toHaveTextContent('Send the duplicate application anyway');
+    expect(warning).toHaveTextContent('A duplicate will probably be refused');
+    expect(screen.getByTestId('confirm-submit')).toHaveTextContent('Send the duplicate request anyway');
   });
 
   it('confirmVariant follows the validate answer and the mode', () => {
@@ -234,7 +245,7 @@ describe('finish, submit and success', () => {
     await user.click(screen.getByTestId('confirm-phone'));
     const send = screen.getByTestId('confirm-submit');
     await user.click(send);
-    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-disabled', 'true');
     await user.click(send);
     resolveSubmit({ status: 201, body: { text: 'ok', id: 'A'.repeat(24), reference: 'ROS-2026-000042' } });
     const success = await screen.findByTestId('submit-success');
@@ -252,8 +263,23 @@ describe('finish, submit and success', () => {
       send_notifications_phone: true,
     });
     expect(within(success).getByTestId('submit-reference')).toHaveTextContent('ROS-2026-000042');
-    expect(screen.getByRole('heading', { name: 'Your application has been sent' })).toHaveFocus();
-    expect(screen.getByTestId('attachment-alert')).toHaveTextContent('Remember the attachments');
+    // Not "sent": in the PDF flow nothing reaches the authority until the person sends it.
+    expect(screen.getByRole('heading', { name: 'Your request is ready to sign and send' })).toHaveFocus();
+    expect(screen.queryByText(/has been sent/)).toBeNull();
+    expect(success).toHaveTextContent('has not received it yet');
+    // What happens next: print, sign, send by post / data mailbox / in person, with the address.
+    const steps = within(success)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(steps.some((s) => s.startsWith('Print the request'))).toBe(true);
+    expect(steps.some((s) => s.startsWith('Sign it by hand'))).toBe(true);
+    expect(success).toHaveTextContent(
+      'by post to: Úřad pro civilní letectví, K Letišti 1149/23, 160 08 Prague 6',
+    );
+    expect(success).toHaveTextContent("to the authority's data mailbox");
+    expect(success).toHaveTextContent('in person');
+    expect(screen.getByTestId('attachment-alert')).toHaveTextContent('Attach these documents');
+    expect(screen.getByTestId('attachment-alert')).toHaveTextContent('criminal record');
     expect(screen.getByTestId('pdf-link')).toHaveAttribute('href', `/api/ros/pdf/${'A'.repeat(24)}`);
     expect(assign).toHaveBeenCalledWith(`/api/ros/pdf/${'A'.repeat(24)}`);
     expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
@@ -274,7 +300,14 @@ describe('finish, submit and success', () => {
     await tickRequired(user);
     await user.click(screen.getByTestId('confirm-submit'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
-    expect(document.querySelector('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).not.toBeNull();
+    // Seen and announced: the message at the top of the form takes focus (not the finish
+    // button far below), once: no second alert in the list on top.
+    const notice = screen.getByTestId('form-notice');
+    expect(notice).toHaveAttribute('data-alert-key', 'ALERTS.SUBMIT_FORM_ERROR');
+    expect(notice).toHaveAttribute('role', 'alert');
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(document.querySelectorAll('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).toHaveLength(1);
+    expect(within(notice).getByRole('button', { name: 'Send the request again' })).toBeInTheDocument();
     expect(document.getElementById('first_name')).toHaveValue('Jana');
     expect(screen.queryByTestId('submit-success')).toBeNull();
     expect(assign).not.toHaveBeenCalled();
@@ -282,7 +315,7 @@ describe('finish, submit and success', () => {
     fail = false;
     await openConfirmDialog(user);
     // The declarations are confirmed again on each opening.
-    expect(screen.getByTestId('confirm-submit')).toBeDisabled();
+    expect(screen.getByTestId('confirm-submit')).toHaveAttribute('aria-disabled', 'true');
     await tickRequired(user);
     await user.click(screen.getByTestId('confirm-submit'));
     await screen.findByTestId('submit-success');

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
+import { Checkbox } from '../components/Choices';
 import { Spinner } from '../components/Spinner';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
@@ -22,11 +23,30 @@ export function confirmVariant(answer: ValidateAnswer, duplicate: boolean): Conf
 
 const REQUIRED = ['SIGNATURE', 'AFFIDAVIT', 'PURPOSE'] as const;
 
+export interface ConfirmDialogProps {
+  variant: ConfirmVariant;
+  /** Signed in through NIA with a complete identity: the request needs no signature on paper. */
+  nia?: boolean;
+  email: string;
+  telephone: string;
+  notifyEmail: boolean;
+  notifyPhone: boolean;
+  onNotifyEmail: (v: boolean) => void;
+  onNotifyPhone: (v: boolean) => void;
+  processing: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+}
+
 /**
  * The confirmation dialog before sending (spec section 2 "Confirmation dialog"): three required
  * declarations, two optional notifications (SMS only with a telephone), the bot check, and the
- * submit button, disabled until 1-3 are ticked and while sending. Tab stays inside, Escape and
- * the cancel button close it (not while sending); the opener puts focus back on the finish button.
+ * send button, which cannot send until 1-3 are ticked nor while sending. It stays focusable
+ * (aria-disabled) with the reason beside it, so a keyboard user can learn why and focus does not
+ * drop to the page while sending. Focus starts on the title, so the dialog opens at its top (also
+ * at 400 % zoom) and its description (the warning of a variant, then the intro) is read out.
+ * Tab stays inside; Escape and the cancel button close it (not while sending); the opener puts
+ * focus back on the finish button.
  */
 export function ConfirmDialog({
   variant,
@@ -40,25 +60,13 @@ export function ConfirmDialog({
   processing,
   onSubmit,
   onClose,
-}: {
-  variant: ConfirmVariant;
-  /** Signed in through NIA with a complete identity: the request needs no signature on paper. */
-  nia?: boolean;
-  email: string;
-  telephone: string;
-  notifyEmail: boolean;
-  notifyPhone: boolean;
-  onNotifyEmail: (v: boolean) => void;
-  onNotifyPhone: (v: boolean) => void;
-  processing: boolean;
-  onSubmit: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const metadata = useMetadata();
   const uid = useId().replace(/:/g, '');
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const hasPhone = telephone.trim() !== '';
   const allRequired = REQUIRED.every((k) => ticked[k]);
   const canSubmit = allRequired && !processing;
@@ -67,24 +75,20 @@ export function ConfirmDialog({
     () => {
       if (!processing) onClose();
     },
-    { returnFocus: false },
+    { returnFocus: false, initialFocus: titleRef },
   );
 
-  const check = (key: string, label: string, opts: { required?: boolean; hint?: string } = {}) => (
-    <div>
-      <label className="check" style={{ alignItems: 'flex-start' }}>
-        <input
-          type="checkbox"
-          name={key.toLowerCase()}
-          data-testid={`confirm-${key.toLowerCase()}`}
-          checked={Boolean(ticked[key])}
-          aria-required={opts.required || undefined}
-          disabled={processing}
-          onChange={(e) => setTicked((prev) => ({ ...prev, [key]: e.target.checked }))}
-        />
-        <span>{label}</span>
-      </label>
-    </div>
+  const check = (key: string, label: string) => (
+    <Checkbox
+      id={`${uid}-${key.toLowerCase()}`}
+      name={key.toLowerCase()}
+      data-testid={`confirm-${key.toLowerCase()}`}
+      label={label}
+      checked={Boolean(ticked[key])}
+      required
+      disabled={processing}
+      onChange={(on) => setTicked((prev) => ({ ...prev, [key]: on }))}
+    />
   );
 
   const buttonKey =
@@ -93,6 +97,7 @@ export function ConfirmDialog({
       : variant === 'invalidDuplicates'
         ? 'SUBMIT.DIALOG.SEND_DUPLICATE_ANYWAY'
         : 'SUBMIT.DIALOG.SEND';
+  const gateId = `${uid}-gate`;
 
   return (
     <div className="modal-backdrop">
@@ -102,17 +107,21 @@ export function ConfirmDialog({
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${uid}-title`}
-        aria-describedby={`${uid}-intro`}
+        aria-describedby={variant === 'default' ? `${uid}-intro` : `${uid}-warning ${uid}-intro`}
         aria-busy={processing || undefined}
         onKeyDown={onKeyDown}
         data-testid="confirm-dialog"
         data-variant={variant}
       >
-        <h2 id={`${uid}-title`} className="modal__title">
+        <h2 id={`${uid}-title`} ref={titleRef} tabIndex={-1} className="modal__title">
           {t('SUBMIT.DIALOG.TITLE')}
         </h2>
         {variant !== 'default' && (
-          <div className="error-summary" data-testid="confirm-warning">
+          <div
+            className="form-notice form-notice--warning"
+            id={`${uid}-warning`}
+            data-testid="confirm-warning"
+          >
             <p>
               {t(
                 variant === 'invalidDate'
@@ -124,76 +133,68 @@ export function ConfirmDialog({
           </div>
         )}
         <p id={`${uid}-intro`}>{t('SUBMIT.DIALOG.INTRO')}</p>
-        <fieldset className="field">
+        <fieldset className="fieldset">
           <legend className="field__label">{t('SUBMIT.DIALOG.REQUIRED_LEGEND')}</legend>
-          <div>
-            {check('SIGNATURE', t(nia ? 'SUBMIT.DIALOG.SIGNATURE_NIA' : 'SUBMIT.DIALOG.SIGNATURE'), {
-              required: true,
-            })}
-            {check('AFFIDAVIT', t('SUBMIT.DIALOG.AFFIDAVIT'), { required: true })}
-            {check('PURPOSE', t('SUBMIT.DIALOG.PURPOSE'), { required: true })}
-          </div>
+          {check('SIGNATURE', t(nia ? 'SUBMIT.DIALOG.SIGNATURE_NIA' : 'SUBMIT.DIALOG.SIGNATURE'))}
+          {check('AFFIDAVIT', t('SUBMIT.DIALOG.AFFIDAVIT'))}
+          {check('PURPOSE', t('SUBMIT.DIALOG.PURPOSE'))}
         </fieldset>
-        <fieldset className="field">
+        <fieldset className="fieldset">
           <legend className="field__label">{t('SUBMIT.DIALOG.OPTIONAL_LEGEND')}</legend>
-          <div>
-            <div>
-              <label className="check" style={{ alignItems: 'flex-start' }}>
-                <input
-                  type="checkbox"
-                  name="notify_email"
-                  data-testid="confirm-email"
-                  checked={notifyEmail}
-                  disabled={processing}
-                  onChange={(e) => onNotifyEmail(e.target.checked)}
-                />
-                <span>{t('SUBMIT.DIALOG.NOTIFY_EMAIL', { email })}</span>
-              </label>
-            </div>
-            <div>
-              <label className="check" style={{ alignItems: 'flex-start' }}>
-                <input
-                  type="checkbox"
-                  name="notify_phone"
-                  data-testid="confirm-phone"
-                  checked={hasPhone && notifyPhone}
-                  disabled={processing || !hasPhone}
-                  aria-describedby={hasPhone ? undefined : `${uid}-phone-hint`}
-                  onChange={(e) => onNotifyPhone(e.target.checked)}
-                />
-                <span>
-                  {hasPhone
-                    ? t('SUBMIT.DIALOG.NOTIFY_PHONE', { phone: telephone })
-                    : t('SUBMIT.DIALOG.NOTIFY_PHONE_GENERIC')}
-                </span>
-              </label>
-              {!hasPhone && (
-                <p id={`${uid}-phone-hint`} className="field__hint">
-                  {t('SUBMIT.DIALOG.NOTIFY_PHONE_DISABLED')}
-                </p>
-              )}
-            </div>
-          </div>
+          <Checkbox
+            id={`${uid}-notify-email`}
+            name="notify_email"
+            data-testid="confirm-email"
+            label={t('SUBMIT.DIALOG.NOTIFY_EMAIL', { email })}
+            checked={notifyEmail}
+            disabled={processing}
+            onChange={onNotifyEmail}
+          />
+          <Checkbox
+            id={`${uid}-notify-phone`}
+            name="notify_phone"
+            data-testid="confirm-phone"
+            label={
+              hasPhone
+                ? t('SUBMIT.DIALOG.NOTIFY_PHONE', { phone: telephone })
+                : t('SUBMIT.DIALOG.NOTIFY_PHONE_GENERIC')
+            }
+            checked={hasPhone && notifyPhone}
+            disabled={processing || !hasPhone}
+            describedBy={hasPhone ? undefined : `${uid}-phone-hint`}
+            onChange={onNotifyPhone}
+          />
+          {!hasPhone && (
+            <p id={`${uid}-phone-hint`} className="field__hint">
+              {t('SUBMIT.DIALOG.NOTIFY_PHONE_DISABLED')}
+            </p>
+          )}
         </fieldset>
         <BotCheckWidget settings={metadata} lang={lang} />
         {!allRequired && (
-          <p className="field__hint" id={`${uid}-gate`}>
+          <p className="field__hint" id={gateId}>
             {t('SUBMIT.DIALOG.GATE')}
           </p>
         )}
-        <div className="modal__actions" style={{ gap: '0.75rem', flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => onClose()} disabled={processing}>
-            {t('SUBMIT.DIALOG.CANCEL')}
-          </Button>
+        <div className="modal__actions">
           <Button
             onClick={() => {
               if (canSubmit) onSubmit();
             }}
-            disabled={!canSubmit}
-            aria-describedby={allRequired ? undefined : `${uid}-gate`}
+            aria-disabled={!canSubmit || undefined}
+            aria-describedby={allRequired ? undefined : gateId}
             data-testid="confirm-submit"
           >
             {t(buttonKey)}
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              if (!processing) onClose();
+            }}
+            aria-disabled={processing || undefined}
+          >
+            {t('SUBMIT.DIALOG.CANCEL')}
           </Button>
         </div>
         {processing && <Spinner label={t('SUBMIT.DIALOG.SENDING')} />}

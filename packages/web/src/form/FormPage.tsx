@@ -144,7 +144,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
       const start = niaStart(session, duplicate, o.kind === 'found' ? o.person : null);
       setView(formView(start, o.kind === 'found' ? 'register' : 'identity'));
     } else if (o.kind === 'manual') {
-      setView(formView(manualStart()));
+      setView(formView(manualStart(o.typed)));
     } else {
       setView(formView(startFromPerson(o.person, duplicate)));
     }
@@ -177,14 +177,18 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
           ? 'FORM.NIA.INTRO_IDENTITY'
           : view.found
             ? 'FORM.PREFILL.INTRO'
-            : 'FORM.MANUAL.NOTE'
+            : duplicate
+              ? 'FORM.MANUAL.NOTE_DUPLICATE'
+              : 'FORM.MANUAL.NOTE'
       : '';
 
   // The host shows the form's "leave?" question on in-app navigation away.
   return (
     <LeaveGuardHost>
       <div className="request-form">
-        <h1>{t(duplicate ? 'FORM.HEADING_DUPLICATE' : 'FORM.HEADING')}</h1>
+        {/* The blue band above already shows this title (spec: header title): the H1 is for
+            screen readers and the outline only, so the first field is not 150 px further down. */}
+        <h1 className="visually-hidden">{t(duplicate ? 'FORM.HEADING_DUPLICATE' : 'FORM.HEADING')}</h1>
         {view.step === 'loading' && <Spinner label={t('FORM.LOADING')} />}
         {view.step === 'session-error' && (
           <div className="card nia-card" role="alert" data-testid="nia-session-error">

@@ -192,7 +192,8 @@ describe('RequestForm errors and finish', () => {
     await user.clear(box('first_name'));
     expect(box('first_name')).toHaveAttribute('aria-invalid', 'true');
     expect(box('first_name')).toHaveAttribute('aria-describedby', 'first_name-error');
-    expect(screen.getByText('This field is required.')).toHaveAttribute('id', 'first_name-error');
+    // The message names its field (GOV.UK style), the same in the summary.
+    expect(screen.getByText('Enter your first name')).toHaveAttribute('id', 'first_name-error');
     expect(box('last_name')).not.toHaveAttribute('aria-invalid');
     await user.type(box('telephone'), '12a');
     expect(document.getElementById('telephone-error')).toHaveTextContent(/9 digits/);
@@ -253,6 +254,149 @@ describe('RequestForm errors and finish', () => {
   });
 });
 
+describe('RequestForm: what people hit (issue 13)', () => {
+  it('a failed finish: one message at the top, seen and focused; entries in page order, naming their fields', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { user } = renderRequestForm({ values: { birth_state: 'CZ' } });
+    await user.click(await screen.findByTestId('finish'));
+    const summary = await screen.findByTestId('error-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    // The alert text is in the summary; no second copy in the alert list on top.
+    expect(summary).toHaveTextContent('The form has errors or missing required answers');
+    expect(document.querySelectorAll('[data-alert-key="ALERTS.FORM_INVALID"]')).toHaveLength(1);
+    expect(document.querySelector('.alert-list [data-alert-key]')).toBeNull();
+    const texts = within(summary)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(texts.slice(0, 3)).toEqual([
+      'Enter your first name',
+      'Enter your last name',
+      'Enter your birth surname',
+    ]);
+    const at = (text: string) => texts.indexOf(text);
+    // Country of birth before the place; the contact address before the employer.
+    expect(at('Choose your country of birth')).toBe(-1);
+    expect(at('Enter your date of birth')).toBeLessThan(at('Enter your place of birth'));
+    expect(at('Enter the street of your contact address')).toBeLessThan(at('Enter your current employer'));
+    expect(texts.some((t) => t === 'This field is required.' || t?.endsWith('This field is required.'))).toBe(
+      false,
+    );
+    scrollTo.mockRestore();
+  });
+
+  it('without prefill the data mailbox is shown but not required for delivery by e-mail', async () => {
+    const { user } = renderRequestForm({ values: VALID_VALUES, noPrefill: true });
+    const finish = await screen.findByTestId('finish');
+    expect(box('data_mailbox')).toBeInTheDocument();
+    expect(screen.getByText('Data mailbox ID', { selector: 'label' })).toHaveTextContent('(optional)');
+    expect(finish).toHaveAttribute('data-state', 'valid');
+    // Delivery to the data mailbox makes it required.
+    await user.type(box('data_mailbox'), 'abc1234');
+    await user.selectOptions(box('delivery_type'), 'DATOVKOU');
+    expect(screen.getByText('Data mailbox ID', { selector: 'label' })).not.toHaveTextContent('(optional)');
+    await user.clear(box('data_mailbox'));
+    expect(finish).toHaveAttribute('data-state', 'invalid');
+  });
+
+  it('a typed birthplace goes when the birth country changes between two foreign countries', async () => {
+    const { user } = renderRequestForm();
+    await screen.findByTestId('finish');
+    await user.type(box('birth_municipality'), 'München');
+    await choose(user, 'birth_state', 'germ');
+    // Choosing the first country keeps what was typed before.
+    expect(box('birth_municipality')).toHaveValue('München');
+    await choose(user, 'birth_state', 'slov');
+    expect(box('birth_municipality')).toHaveValue('');
+  });
+
+  it('the finish shows that the server is checking the request', async () => {
+    let release: () => void = () => {};
+    const { user, fetchMock } = renderRequestForm({ values: VALID_VALUES, noPrefill: false });
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/validate')) {
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        return new Response(JSON.stringify({ okDate: true, okDuplications: true }), { status: 200 });
+      }
+      return original?.(input, init) as Promise<Response>;
+    });
+    const finish = await screen.findByTestId('finish');
+    await user.click(finish);
+    expect(finish).toHaveTextContent('Checking the request…');
+    expect(finish).toHaveAttribute('aria-disabled', 'true');
+    expect(finish).toHaveFocus();
+    await act(async () => release());
+    await screen.findByTestId('confirm-dialog');
+    expect(finish).toHaveTextContent('Finish the request');
+  });
+
+  it('server findings on fields without a control name their field; the duplicate reason has no "?:"', async () => {
+    await submitWith({
+      status: 400,
+      body: {
+        error: {
+          code: 'INVALID_FORM',
+          message: 'x',
+          fields: [
+            { path: 'aifo', message: 'pattern' },
+            { path: 'send_notifications_phone', message: 'pattern' },
+          ],
+        },
+      },
+    });
+    const summary = await screen.findByTestId('error-summary');
+    expect(summary).toHaveTextContent(
+      'AIFO (identifier from the sign-in): the value is not in the correct format',
+    );
+    expect(summary).toHaveTextContent(
+      'Notifications by text message (SMS): the value is not in the correct format',
+    );
+    expect(summary).not.toHaveTextContent('FORM.FIELDS');
+  });
+
+  it('read-only register values look fixed and have no format hint; employment proof is a set of radios', async () => {
+    renderRequestForm({
+      noPrefill: false,
+      values: { birth_date: '1972-02-28', telephone: '777123456' },
+      readOnly: ['birth_date', 'telephone'],
+    });
+    await screen.findByTestId('finish');
+    expect(box('birth_date')).toHaveAttribute('readonly');
+    expect(document.getElementById('birth_date-hint')).toBeNull();
+    expect(document.getElementById('telephone-hint')).toBeNull();
+    expect(screen.getByRole('radio', { name: "Employer's confirmation" })).toBeChecked();
+    expect(box('employer_current_description').tagName).toBe('TEXTAREA');
+    // The dial code keeps its code visible first.
+    expect((box('dial_code') as unknown as HTMLSelectElement).selectedOptions[0]).toHaveTextContent(
+      '+420 (Czech Republic)',
+    );
+  });
+});
+
+describe('RequestForm: a refused or failed send is seen and announced', { timeout: 30000 }, () => {
+  it('TIME_NOT_COVERED: a message at the top with focus and a way to the activities', async () => {
+    await submitWith({ status: 400, body: { error: { code: 'TIME_NOT_COVERED', message: 'x' } } });
+    const notice = await screen.findByTestId('form-notice');
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(notice).toHaveAttribute('data-alert-key', 'ALERTS.TIME_NOT_COVERED');
+    expect(within(notice).getByRole('link', { name: 'Go to the activities' })).toHaveAttribute(
+      'href',
+      '#section-activities',
+    );
+  });
+
+  it('NIA mismatch: a message at the top with focus and the way back to the home page', async () => {
+    await submitWith({ status: 400, body: { error: { code: 'NIA_IDENTITY_MISMATCH', message: 'x' } } });
+    const notice = await screen.findByTestId('form-notice');
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(notice).toHaveAttribute('data-alert-key', 'ALERTS.SSO_MISMATCH');
+    expect(within(notice).getByRole('link', { name: 'Go to the home page' })).toBeInTheDocument();
+  });
+});
+
 describe('RequestForm in duplicate mode', () => {
   it('hides the sections duplicate mode hides; the duplicate types exclude each other', async () => {
     const { user } = renderRequestForm({ duplicate: true });
@@ -277,6 +421,14 @@ describe('RequestForm in duplicate mode', () => {
     expect(damaged).not.toBeChecked();
     // Coverage does not count in duplicate mode: only the fields decide.
     expect(screen.queryByTestId('coverage')).toBeNull();
+    // The reason's summary entry is a sentence of its own (no "Why do you need a duplicate?: …").
+    await user.click(stolen);
+    await user.click(screen.getByTestId('finish'));
+    const summary = await screen.findByTestId('error-summary');
+    expect(
+      within(summary).getByRole('link', { name: 'Choose why you need a duplicate' }),
+    ).toBeInTheDocument();
+    expect(summary).not.toHaveTextContent('?:');
   });
 
   it('duplicate types come from the server list: its names, and a reason switched off cannot be chosen', async () => {
@@ -345,10 +497,14 @@ describe('RequestForm: the server rejects fields (400 INVALID_FORM)', { timeout:
       '#other_citizenships',
       '#employer_current_from',
     ]);
-    expect(links[0]).toHaveTextContent('Citizenship: The value is not in the correct format.');
+    expect(links[0]).toHaveTextContent('Choose your citizenship from the list');
+    // A message with no text of its own names the field in the summary.
+    expect(links[2]).toHaveTextContent(
+      'Employed since (MM/YYYY): The date may be at most 6 months in the future.',
+    );
     expect(box('citizen_of_1')).toHaveAttribute('aria-invalid', 'true');
     expect(document.getElementById('citizen_of_1-error')).toHaveTextContent(
-      'The value is not in the correct format.',
+      'Choose your citizenship from the list',
     );
     expect(document.getElementById('other_citizenships-error')).not.toBeNull();
     expect(box('employer_current_from')).toHaveAttribute('aria-invalid', 'true');
@@ -380,10 +536,11 @@ describe('RequestForm: the server rejects fields (400 INVALID_FORM)', { timeout:
     );
     const summary = await screen.findByTestId('error-summary');
     await waitFor(() => expect(summary).toHaveFocus());
-    const [row, home] = within(summary).getAllByRole('link');
+    // In page order: the home address comes before the stays abroad.
+    const [home, row] = within(summary).getAllByRole('link');
     expect(row).toHaveAttribute('href', '#abroad_stay-0-state');
-    expect(row).toHaveTextContent('Pobyt v zahraničí 1: Stát: Údaj nemá správný formát.');
-    expect(home).toHaveTextContent('Stát (trvalý pobyt): Tento údaj je povinný.');
+    expect(row).toHaveTextContent('Pobyt v zahraničí 1: Vyberte stát pobytu ze seznamu');
+    expect(home).toHaveTextContent('Vyberte stát trvalého pobytu');
     expect(box('abroad_stay-0-state')).toHaveAttribute('aria-invalid', 'true');
     expect(box('home_state')).toHaveAttribute('aria-invalid', 'true');
     expect(document.querySelector('[data-alert-key="ALERTS.FORM_INVALID"]')).not.toBeNull();

@@ -16,6 +16,7 @@ import { useMetadata } from '../shell/metadata';
 import { BotCheckError, BotCheckWidget, getBotToken, resetBotCheck } from './botcheck';
 import { Field, useValidationText } from './fields';
 import type { RetryFrom } from './nia/niaStart';
+import type { TypedInSearch } from './prefillStart';
 
 interface DocumentType {
   code: string;
@@ -42,7 +43,10 @@ const documentSchema = searchByDocumentSchema.pick({
   number: true,
 });
 
-export type SearchOutcome = { kind: 'found'; person: SearchAnswer } | { kind: 'manual' };
+export type SearchOutcome =
+  | { kind: 'found'; person: SearchAnswer }
+  /** Fill in without a document: what was typed in the search goes on into the form. */
+  | { kind: 'manual'; typed: TypedInSearch };
 
 /**
  * Step 1 of the request form (spec sections 2 and 4): find the person by names and identity
@@ -139,6 +143,8 @@ export function SearchStep({
     }
   }
 
+  // Searching with a gap: every message shows (the first invalid box takes focus).
+  const showAll = () => setChanged(new Set(['first_name', 'last_name', 'type', 'number', 'birth_number']));
   const onSearch = handleSubmit(async (values) => {
     const person = await call('/search', { ...values, duplicate });
     if (person === undefined) return;
@@ -159,7 +165,7 @@ export function SearchStep({
     }
     alerts.clear();
     onDone({ kind: 'found', person });
-  });
+  }, showAll);
 
   const onRetry = retryForm.handleSubmit(async (values) => {
     const person = await call('/search-birth-number', { birth_number: values.birth_number });
@@ -171,8 +177,9 @@ export function SearchStep({
     }
     alerts.clear();
     onDone({ kind: 'found', person });
-  });
+  }, showAll);
 
+  const cannotSearch = loading || (retry ? !retryForm.formState.isValid : !formState.isValid);
   const typeName = (d: DocumentType) => (lang === 'en' ? d.name_en : d.name_cz);
   const bnState = retryForm.getFieldState('birth_number', retryForm.formState);
   const bnError =
@@ -182,7 +189,19 @@ export function SearchStep({
     <section className="search card" aria-labelledby="search-title">
       <h2 id="search-title">{t('SEARCH.HEADING')}</h2>
       <p>{t(duplicate ? 'SEARCH.INTRO_DUPLICATE' : 'SEARCH.INTRO')}</p>
-      <form noValidate onSubmit={retry ? onRetry : onSearch} aria-busy={loading} className="search__form">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          if (loading) {
+            e.preventDefault();
+            return;
+          }
+          // An invalid form: handleSubmit shows every message instead of searching.
+          void (retry ? onRetry : onSearch)(e);
+        }}
+        aria-busy={loading}
+        className="search__form"
+      >
         <div className="search__grid">
           <Field
             id="first_name"
@@ -309,7 +328,10 @@ export function SearchStep({
             variant="primary"
             size="l"
             expandMobile
-            disabled={loading || (retry ? !retryForm.formState.isValid : !formState.isValid)}
+            // Focusable while it cannot search, with the reason as its description (a disabled
+            // button is skipped by Tab, so a keyboard user could not learn why).
+            aria-disabled={cannotSearch || undefined}
+            aria-describedby={cannotSearch && !loading ? 'search-gate' : undefined}
             data-testid="search-submit"
           >
             {loading ? t('SEARCH.SEARCHING') : t(retry ? 'SEARCH.RETRY_SUBMIT' : 'SEARCH.SUBMIT')}
@@ -319,14 +341,19 @@ export function SearchStep({
               variant="outlined"
               size="l"
               expandMobile
-              onClick={() => onDone({ kind: 'manual' })}
+              onClick={() => onDone({ kind: 'manual', typed: form.getValues() })}
               data-testid="fill-without-document"
             >
               {t('SEARCH.WITHOUT_DOCUMENT')}
             </Button>
           )}
         </div>
-        {duplicate && (notFound || retryFailed) && (
+        {cannotSearch && !loading && (
+          <p id="search-gate" className="field__hint search__gate">
+            {t(retry ? 'SEARCH.GATE_RETRY' : 'SEARCH.GATE')}
+          </p>
+        )}
+        {duplicate && (notFound || retry || retryFailed) && (
           <p className="search__new-request">
             <LangLink to="/form">{t('SEARCH.NEW_REQUEST')}</LangLink>
           </p>

@@ -3,15 +3,20 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { useLang, withLang } from '../shell/lang';
+import { EXTERNAL_LINKS } from '../shell/links';
+import { usePageTitle } from '../shell/title';
 import { isEmailConfirmation, pdfPath, type SubmitAnswer } from './submit';
 
 /**
- * The screen after a successful submission (spec section 2 "After success"): the reference
- * number and what to do with the PDF, which the browser starts downloading at once (it is an
- * attachment, so the page stays), a link to download it again, what to attach (the same list the
- * PDF gives, `requiredAttachments` of @ros/domain), and an exit that reloads the app.
- * After a NIA sign-in (the answer says `email: true`) the request reached the authority directly:
- * the screen says the confirmation went to the entered e-mail address, and nothing downloads.
+ * The screen after a successful submission (spec section 2 "After success"), a GOV.UK-style
+ * confirmation: the reference number in a panel, then what happens next.
+ * - PDF flow: the request is stored but has not reached the authority; the browser starts
+ *   downloading the PDF at once (an attachment, so the page stays). Next: print, sign, send it
+ *   by post, to the data mailbox or in person (the address is the footer's, FOOTER.ADDRESS),
+ *   with the attachments `requiredAttachments` of @ros/domain lists (as the PDF does).
+ * - NIA flow (the answer says `email: true`): the request reached the authority directly; the
+ *   confirmation went to the entered e-mail address; nothing downloads; only attachments remain.
+ * An exit reloads the app.
  */
 export function SuccessView({
   answer,
@@ -29,6 +34,8 @@ export function SuccessView({
   const started = useRef(false);
   const byEmail = isEmailConfirmation(answer);
   const href = pdfPath(answer.id);
+  const heading = byEmail ? 'SUBMIT.SUCCESS.HEADING' : 'SUBMIT.SUCCESS.HEADING_PDF';
+  usePageTitle(heading);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -37,42 +44,82 @@ export function SuccessView({
     window.location.assign(href);
   }, [href, byEmail]);
 
+  const address = t('FOOTER.ADDRESS');
+  const attachmentItems = (
+    <ul>
+      {attachments.includes('abroad') && <li>{t('SUBMIT.ATTACHMENT.TEXT')}</li>}
+      {attachments.includes('identity') && <li>{t('SUBMIT.ATTACHMENT.IDENTITY')}</li>}
+    </ul>
+  );
+
   return (
-    <div className="request" data-testid="submit-success" data-variant={byEmail ? 'email' : 'pdf'}>
-      <section className="card form-section" aria-labelledby="submit-success-title">
-        <h2 id="submit-success-title" ref={headingRef} tabIndex={-1}>
-          {t('SUBMIT.SUCCESS.HEADING')}
+    <div className="request success" data-testid="submit-success" data-variant={byEmail ? 'email' : 'pdf'}>
+      <section className="panel" aria-labelledby="submit-success-title">
+        <h2 id="submit-success-title" ref={headingRef} tabIndex={-1} className="panel__title">
+          {t(heading)}
         </h2>
-        <p data-testid="submit-reference">
-          {answer.reference ? t('SUBMIT.SUCCESS.RECEIVED', { reference: answer.reference }) : answer.text}
+        <p className="panel__body" data-testid="submit-reference">
+          {answer.reference ? (
+            <>
+              {t('SUBMIT.SUCCESS.REFERENCE_LABEL')}
+              <br />
+              <strong className="panel__reference">{answer.reference}</strong>
+            </>
+          ) : (
+            answer.text
+          )}
         </p>
-        {byEmail ? (
-          <>
-            <p data-testid="submit-email-note">
-              {email ? t('SUBMIT.SUCCESS.EMAIL_SENT', { email }) : t('SUBMIT.SUCCESS.EMAIL_SENT_GENERIC')}
-            </p>
-            <p>{t('SUBMIT.SUCCESS.EMAIL_NEXT')}</p>
-          </>
-        ) : (
-          <>
-            <p>{t('SUBMIT.SUCCESS.DOWNLOAD_NOTE')}</p>
-            <p>
-              <a href={href} download data-testid="pdf-link">
-                {t('SUBMIT.SUCCESS.DOWNLOAD_AGAIN')}
-              </a>
-            </p>
-          </>
-        )}
       </section>
-      {attachments.length > 0 && (
-        <section
-          className="card form-section"
-          aria-labelledby="submit-attachment-title"
-          data-testid="attachment-alert"
-        >
-          <h2 id="submit-attachment-title">{t('SUBMIT.ATTACHMENT.TITLE')}</h2>
-          {attachments.includes('abroad') && <p>{t('SUBMIT.ATTACHMENT.TEXT')}</p>}
-          {attachments.includes('identity') && <p>{t('SUBMIT.ATTACHMENT.IDENTITY')}</p>}
+
+      {byEmail ? (
+        <section className="card form-section" aria-labelledby="submit-next-title">
+          <h2 id="submit-next-title">{t('SUBMIT.SUCCESS.EMAIL_NEXT_TITLE')}</h2>
+          <p data-testid="submit-email-note">
+            {email ? t('SUBMIT.SUCCESS.EMAIL_SENT', { email }) : t('SUBMIT.SUCCESS.EMAIL_SENT_GENERIC')}
+          </p>
+          <p>{t('SUBMIT.SUCCESS.EMAIL_NEXT')}</p>
+          {attachments.length > 0 && (
+            <div data-testid="attachment-alert">
+              <p>{t('SUBMIT.SUCCESS.ATTACH_NIA')}</p>
+              {attachmentItems}
+            </div>
+          )}
+        </section>
+      ) : (
+        <section className="card form-section" aria-labelledby="submit-next-title">
+          <p>
+            {t('SUBMIT.SUCCESS.DOWNLOAD_NOTE')}{' '}
+            <a href={href} download data-testid="pdf-link">
+              {t('SUBMIT.SUCCESS.DOWNLOAD_AGAIN')}
+            </a>
+          </p>
+          <p>{t('SUBMIT.SUCCESS.NOT_YET')}</p>
+          <h2 id="submit-next-title">{t('SUBMIT.SUCCESS.NEXT_TITLE')}</h2>
+          <ol className="steps">
+            <li>{t('SUBMIT.SUCCESS.STEP_PRINT')}</li>
+            <li>{t('SUBMIT.SUCCESS.STEP_SIGN')}</li>
+            <li>
+              {t('SUBMIT.SUCCESS.STEP_SEND')}
+              <ul>
+                <li>{t('SUBMIT.SUCCESS.SEND_POST', { address })}</li>
+                <li>{t('SUBMIT.SUCCESS.SEND_DATABOX')}</li>
+                <li>{t('SUBMIT.SUCCESS.SEND_PERSON', { address })}</li>
+              </ul>
+              <a href={EXTERNAL_LINKS[lang].contacts} rel="noopener">
+                {t('SUBMIT.SUCCESS.CONTACTS_LINK')}
+              </a>
+            </li>
+            <li data-testid={attachments.length > 0 ? 'attachment-alert' : undefined}>
+              {attachments.length > 0 ? (
+                <>
+                  {t('SUBMIT.SUCCESS.STEP_ATTACH')}
+                  {attachmentItems}
+                </>
+              ) : (
+                t('SUBMIT.SUCCESS.STEP_NO_ATTACH')
+              )}
+            </li>
+          </ol>
         </section>
       )}
       <div className="form-actions">

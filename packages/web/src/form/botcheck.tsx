@@ -117,10 +117,16 @@ export async function getBotToken(action: BotAction, settings: BotCheckSettings)
   return payload;
 }
 
-/** After a call used the token: the widget gets ready for the next one (a new challenge). */
+/**
+ * After a call used the token: the widget solves the next challenge at once, so it shows
+ * "verified" again instead of an unticked box that looks like a task, and the next search does
+ * not wait for the proof of work.
+ */
 export function resetBotCheck(): void {
   readyPayload = null;
-  widget?.reset();
+  if (!widget) return;
+  widget.reset();
+  void solve(widget);
 }
 
 /** Our SHA worker for the algorithms the server may ask for (server: botcheck/index.ts). */

@@ -18,10 +18,26 @@ export function startFromPerson(person: SearchAnswer, duplicate: boolean): FormS
   };
 }
 
+/** What the search step had typed: it goes on into step 2 (editable) when filling in without a document. */
+export interface TypedInSearch {
+  first_name: string;
+  last_name: string;
+  /** The document type's code and number. */
+  type: string;
+  number: string;
+}
+
 /** Step 2 with nothing prefilled (filling in without a document, or `eid` without a session). */
-export const manualStart = (): FormStart => ({
-  values: defaultFormValues(),
-  readOnly: [],
-  noPrefill: true,
-  dataMailboxDelivery: false,
-});
+export const manualStart = (typed?: TypedInSearch): FormStart => {
+  const values = defaultFormValues();
+  if (typed) {
+    values.first_name = typed.first_name.trim();
+    values.last_name = typed.last_name.trim();
+    // The last name copies into the birth name (still editable), as when typed in step 2.
+    values.birth_name = values.last_name;
+    values.document_type = typed.type;
+    values.document_number = typed.number.trim();
+  }
+  // The birth name copied from the last name is not the user's own entry: it keeps following.
+  return { values, readOnly: [], noPrefill: true, dataMailboxDelivery: false, birthNameTouched: false };
+};

@@ -48,6 +48,15 @@ describe('home choices', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/duplicate/form?eid=eid&lang=en');
   });
 
+  it('with use_eid NO the first card does not promise a sign-in', async () => {
+    renderApp({ path: '/?lang=en', metadata: { status: 200, body: { ...TEST_METADATA, use_eid: 'NO' } } });
+    const eid = await screen.findByTestId('choice-eid');
+    const card = eid.closest('section') as HTMLElement;
+    expect(card).toHaveTextContent('Fill in the whole request yourself');
+    expect(card).not.toHaveTextContent(/Sign in|bank identity|NIA|straight to the authority/);
+    expect(eid).toHaveTextContent('Fill in the whole request');
+  });
+
   it('shows the mode in the heading and explains both choices', async () => {
     renderApp({ path: '/duplikat' });
     expect(

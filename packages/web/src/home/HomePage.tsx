@@ -43,6 +43,8 @@ export function HomePage({ duplicate }: { duplicate: boolean }) {
   };
 
   const mode = duplicate ? 'DUPLICATE' : 'DEFAULT';
+  // With sign-in switched off the first card must not promise it: it offers the whole form.
+  const first = eidEnabled ? 'EID' : 'EID_OFF';
   return (
     <div className="home">
       <h1>{t(`HOME.${mode}.HEADING`)}</h1>
@@ -51,12 +53,12 @@ export function HomePage({ duplicate }: { duplicate: boolean }) {
       <div className="choices">
         <Card as="section" tone="primary" className="choice" aria-labelledby="choice-eid-title">
           <h2 id="choice-eid-title" className="choice__title">
-            {t('HOME.EID.TITLE')}
+            {t(`HOME.${first}.TITLE`)}
           </h2>
-          <p className="choice__badge">{t('HOME.EID.BADGE')}</p>
-          <List items={asList(t(`HOME.EID.POINTS_${mode}`, { returnObjects: true }))} />
+          <p className="choice__badge">{t(`HOME.${first}.BADGE`)}</p>
+          <List items={asList(t(`HOME.${first}.POINTS_${mode}`, { returnObjects: true }))} />
           <a href={eidHref} onClick={onEid} className={buttonClass('primary', 'l')} data-testid="choice-eid">
-            {t('HOME.EID.BUTTON')}
+            {t(`HOME.${first}.BUTTON`)}
           </a>
         </Card>
         <Card as="section" className="choice" aria-labelledby="choice-basic-title">

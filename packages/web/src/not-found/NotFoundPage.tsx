@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../components/Button';
 import { LangLink } from '../shell/lang';
-import { useHeaderTitle } from '../shell/title';
+import { useHeaderTitle, usePageTitle } from '../shell/title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   useHeaderTitle('TITLE.DEFAULT');
+  usePageTitle('NOT_FOUND.TITLE');
   return (
     <div className="not-found">
       <p className="not-found__code" aria-hidden="true">

@@ -30,6 +30,13 @@ describe('cookie bar', () => {
     expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBe('true');
   });
 
+  it('puts no heading before the page H1', async () => {
+    renderApp({ path: '/?lang=en' });
+    await screen.findByRole('heading', { level: 1 });
+    const first = document.querySelector('h1, h2, h3, h4, h5, h6');
+    expect(first?.tagName).toBe('H1');
+  });
+
   it('shows again when the stored value is not "true"', () => {
     window.localStorage.setItem(COOKIE_CONSENT_KEY, 'false');
     renderApp();

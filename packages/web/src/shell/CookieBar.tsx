@@ -42,9 +42,10 @@ export function CookieBar() {
     <section className="cookiebar" aria-labelledby="cookiebar-title">
       <div className="container cookiebar__inner">
         <div className="cookiebar__text">
-          <h2 id="cookiebar-title" className="cookiebar__title">
+          {/* Not a heading: the page's headings start with its H1 (the bar is a named region). */}
+          <p id="cookiebar-title" className="cookiebar__title">
             {t('COOKIES.TITLE')}
-          </h2>
+          </p>
           <p>
             {t('COOKIES.TEXT')}{' '}
             <a href={EXTERNAL_LINKS[lang].privacy} rel="noopener">

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../test/i18n';
-import { TitleProvider, useCurrentHeaderTitle, useHeaderTitle } from './title';
+import { TitleProvider, useCurrentHeaderTitle, useHeaderTitle, usePageTitle } from './title';
 
 function View({ titleKey }: { titleKey: string }) {
   useHeaderTitle(titleKey);
@@ -58,5 +58,41 @@ describe('useHeaderTitle', () => {
     expect(screen.getByTestId('title')).toHaveTextContent('Žádost o vydání dokladu o spolehlivosti');
     act(() => vi.advanceTimersByTime(100));
     expect(screen.getByTestId('title')).toHaveTextContent('Ověření platnosti dokladu o spolehlivosti');
+  });
+});
+
+function PageView({ pageKey }: { pageKey: string | null }) {
+  useHeaderTitle('TITLE.DEFAULT');
+  return pageKey ? <Named pageKey={pageKey} /> : null;
+}
+function Named({ pageKey }: { pageKey: string }) {
+  usePageTitle(pageKey);
+  return null;
+}
+
+describe('usePageTitle', () => {
+  it('puts the page its own name first in the document title, while it is shown', () => {
+    vi.useFakeTimers();
+    const i18n = createTestI18n('en');
+    const ui = (pageKey: string | null) => (
+      <I18nextProvider i18n={i18n}>
+        <TitleProvider>
+          <HeaderText />
+          <PageView pageKey={pageKey} />
+        </TitleProvider>
+      </I18nextProvider>
+    );
+    const result = render(ui('NOT_FOUND.TITLE'));
+    act(() => vi.advanceTimersByTime(200));
+    expect(document.title).toBe(
+      'Page not found – Request for a background-check certificate | Civil Aviation Authority of the Czech Republic',
+    );
+    // The header band keeps the service's title.
+    expect(screen.getByTestId('title')).toHaveTextContent('Request for a background-check certificate');
+    result.rerender(ui(null));
+    expect(document.title).toBe(
+      'Request for a background-check certificate | Civil Aviation Authority of the Czech Republic',
+    );
+    vi.useRealTimers();
   });
 });

@@ -7,13 +7,17 @@ export const HEADER_TITLE_DELAY_MS = 200;
 interface TitleContextValue {
   titleKey: string | null;
   setTitleKey: (key: string | null) => void;
+  /** What the page itself is (not found, sent): the document title says it first. */
+  pageKey: string | null;
+  setPageKey: (key: string | null) => void;
 }
 
 const TitleContext = createContext<TitleContextValue | null>(null);
 
 export function TitleProvider({ children }: { children: ReactNode }) {
   const [titleKey, setTitleKey] = useState<string | null>(null);
-  const value = useMemo(() => ({ titleKey, setTitleKey }), [titleKey]);
+  const [pageKey, setPageKey] = useState<string | null>(null);
+  const value = useMemo(() => ({ titleKey, setTitleKey, pageKey, setPageKey }), [titleKey, pageKey]);
   return <TitleContext.Provider value={value}>{children}</TitleContext.Provider>;
 }
 
@@ -31,15 +35,30 @@ export function useHeaderTitle(i18nKey: string): void {
   }, [i18nKey, setTitleKey]);
 }
 
+/**
+ * The page's own name for the document title, while the calling view is shown ("Page not
+ * found – Request for … | Authority"): the tab and a screen reader's page list say where one is.
+ */
+export function usePageTitle(i18nKey: string): void {
+  const context = useContext(TitleContext);
+  if (!context) throw new Error('usePageTitle must be used inside <TitleProvider>');
+  const { setPageKey } = context;
+  useEffect(() => {
+    setPageKey(i18nKey);
+    return () => setPageKey(null);
+  }, [i18nKey, setPageKey]);
+}
+
 /** The header title text ('' until a view has set it) and keeps document.title in step. */
 export function useCurrentHeaderTitle(): string {
   const context = useContext(TitleContext);
   const { t } = useTranslation();
   const key = context?.titleKey ?? null;
   const text = key ? t(key) : '';
+  const page = context?.pageKey ? t(context.pageKey) : '';
   useEffect(() => {
     if (!text) return;
-    document.title = `${text} | ${t('SHELL.AUTHORITY')}`;
-  }, [text, t]);
+    document.title = `${page ? `${page} – ` : ''}${text} | ${t('SHELL.AUTHORITY')}`;
+  }, [text, page, t]);
   return text;
 }

@@ -262,7 +262,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     expect(screen.queryByTestId('pdf-link')).toBeNull();
     expect(success).not.toHaveTextContent(/download/i);
     expect(assign).not.toHaveBeenCalled();
-    expect(screen.getByRole('heading', { name: 'Your application has been sent' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Your request has been sent' })).toHaveFocus();
     // The request carried the identity and the AIFO.
     const [, init] = fetchMock.mock.calls.find(([u]) => String(u) === '/api/ros') ?? [];
     expect(JSON.parse(String(init?.body))).toMatchObject({

@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test/render';
+import { TEST_LISTS } from '../test/requestForm';
+import { clearReferenceCache } from './reference';
+
+// The bot check loads the ALTCHA web component, which jsdom cannot run.
+vi.mock('./botcheck', () => ({
+  getBotToken: vi.fn(async () => 'bot-token'),
+  resetBotCheck: vi.fn(),
+  BotCheckWidget: () => null,
+  BotCheckError: class extends Error {},
+}));
+
+type Answer = { status: number; body: unknown };
+const LISTS: Record<string, Answer> = {
+  '/api/ros/countries': { status: 200, body: TEST_LISTS.countries },
+  '/api/ros/municipalities': { status: 200, body: TEST_LISTS.municipalities },
+  '/api/ros/districts': { status: 200, body: TEST_LISTS.districts },
+  '/api/ros/delivery-types': { status: 200, body: TEST_LISTS.deliveryTypes },
+  '/api/ros/document-types': { status: 200, body: TEST_LISTS.documentTypes },
+  '/api/ros/verification-types': { status: 200, body: TEST_LISTS.verificationTypes },
+  '/api/ros/dial-codes': { status: 200, body: TEST_LISTS.dialCodes },
+  '/api/ros/activity-types': { status: 200, body: TEST_LISTS.activityTypes },
+  '/api/ros/duplicate-types': { status: 200, body: TEST_LISTS.duplicateTypes },
+};
+const NOT_FOUND: Answer = { status: 404, body: { error: { code: 'PERSON_NOT_FOUND', message: 'x' } } };
+const box = (id: string) => document.getElementById(id) as HTMLInputElement;
+const LONG = { timeout: 15000 };
+
+async function fillSearch(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(box('first_name'), 'Jana');
+  await user.type(box('last_name'), 'Nová');
+  await user.selectOptions(box('type'), 'PAS');
+  await user.type(box('number'), 'C01X00T47');
+}
+
+describe('the search step', { timeout: 30000 }, () => {
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    clearReferenceCache();
+  });
+
+  it('the search button cannot search yet but is reachable by keyboard and says why', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/form?lang=en', api: { ...LISTS, '/api/ros/search': NOT_FOUND } });
+    const button = await screen.findByTestId('search-submit', {}, LONG);
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription(
+      /Fill in your first name, last name, document type and number/,
+    );
+    button.focus();
+    expect(button).toHaveFocus();
+    // Pressing it shows what is missing instead of searching.
+    await user.keyboard('{Enter}');
+    expect(await screen.findAllByText('This field is required.')).not.toHaveLength(0);
+    await fillSearch(user);
+    expect(button).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('"fill in without a document" keeps what was typed in the search', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/form?lang=en', api: { ...LISTS, '/api/ros/search': NOT_FOUND } });
+    await screen.findByTestId('search-submit', {}, LONG);
+    await fillSearch(user);
+    await user.click(screen.getByTestId('search-submit'));
+    await user.click(await screen.findByTestId('fill-without-document'));
+    await screen.findByTestId('finish', {}, LONG);
+    expect(box('first_name')).toHaveValue('Jana');
+    expect(box('last_name')).toHaveValue('Nová');
+    expect(box('birth_name')).toHaveValue('Nová');
+    expect(box('document_type')).toHaveValue('PAS');
+    expect(box('document_number')).toHaveValue('C01X00T47');
+    // Still editable: nothing came from the register; the birth name still follows the last name.
+    expect(box('first_name')).not.toHaveAttribute('readonly');
+    await user.type(box('last_name'), 'ková');
+    expect(box('birth_name')).toHaveValue('Nováková');
+  });
+
+  it('duplicate retry state: the link to file a new request is there', async () => {
+    const user = userEvent.setup();
+    const person = { jmeno: 'Jana', prijmeni: 'Nová', record: null };
+    renderApp({
+      path: '/duplicate/form?lang=en',
+      api: { ...LISTS, '/api/ros/search': { status: 200, body: person } },
+    });
+    await screen.findByTestId('search-submit', {}, LONG);
+    await fillSearch(user);
+    await user.click(screen.getByTestId('search-submit'));
+    await waitFor(() => expect(box('birth_number')).toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /File a new request/ })).toBeInTheDocument();
+  });
+
+  it('duplicate without a document: the intro does not ask for 5 years of activities', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/duplicate/form?lang=en', api: { ...LISTS, '/api/ros/search': NOT_FOUND } });
+    await screen.findByTestId('search-submit', {}, LONG);
+    await fillSearch(user);
+    await user.click(screen.getByTestId('search-submit'));
+    await user.click(await screen.findByTestId('fill-without-document'));
+    const intro = await screen.findByTestId('step2-intro', {}, LONG);
+    expect(intro).not.toHaveTextContent(/5 years|activities/);
+    expect(intro).toHaveTextContent('identity document');
+  });
+});

@@ -1,0 +1,164 @@
+import type { ValidationError } from '@ros/domain';
+import { useEffect, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { LangLink } from '../../shell/lang';
+import { fieldId, useCoverage, useFormStatus, useRequestForm } from './context';
+import { useErrorTexts } from './messages';
+import { monthRanges, useActivityLabel } from './sections/ActivitiesSection';
+
+/** What just happened to the request that the user must see: one message per event. */
+export type FormEventKind = 'invalid' | 'timeNotCovered' | 'submitError' | 'niaMismatch';
+export interface FormEvent {
+  kind: FormEventKind;
+  /** Counts the events, so the same kind twice moves focus again. */
+  n: number;
+}
+
+/** The alert text of each event (the spec's ALERTS keys). */
+const EVENT_KEYS: Record<Exclude<FormEventKind, 'invalid'>, string> = {
+  timeNotCovered: 'ALERTS.TIME_NOT_COVERED',
+  submitError: 'ALERTS.SUBMIT_FORM_ERROR',
+  niaMismatch: 'ALERTS.SSO_MISMATCH',
+};
+
+/**
+ * Moves the page to a message at the top of the form and focus onto it, so it is seen and read
+ * out (focus announces it; role="alert" too), and the next Tab reaches its links.
+ */
+function useShowOnEvent(event: FormEvent | null, ref: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!event || !el) return;
+    window.scrollTo({ top: 0 });
+    el.focus({ preventScroll: true });
+    // On a phone the page head can push the box down: its heading must be in view.
+    const top = el.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 2) el.scrollIntoView?.({ block: 'start' });
+  }, [event, ref]);
+}
+
+/** Entries in the order of the page (the controls' order in the document). */
+function inPageOrder(paths: string[]): string[] {
+  const el = (p: string) => document.getElementById(fieldId(p));
+  return [...paths].sort((a, b) => {
+    const x = el(a);
+    const y = el(b);
+    if (!x || !y) return x ? -1 : y ? 1 : 0;
+    return x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+}
+
+/**
+ * The top of the form after a finish or a send (GOV.UK error summary): a failed finish lists
+ * every problem in page order, each naming its field and linking to it; a refused or failed send
+ * says why and what to do. Nothing else is shown for the same event (no alert on top).
+ */
+export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const { duplicate } = useRequestForm();
+  const texts = useErrorTexts();
+  const activityLabel = useActivityLabel();
+  const activities = useWatch({ name: 'past_activities' }) as Array<{ type: string }>;
+  const errors = useFormStatus((s) => (s.attempted ? s.errors : null));
+  const coverage = useCoverage();
+  const coverageOk = duplicate || coverage.ok;
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useShowOnEvent(event?.kind === 'invalid' ? event : null, summaryRef);
+  useShowOnEvent(event && event.kind !== 'invalid' ? event : null, noticeRef);
+
+  const labelFor = (path: string): { prefix: string; label: string } => {
+    const [top = '', index, field = ''] = path.split('.');
+    if (top === 'past_activities' && index !== undefined) {
+      const type = activities[Number(index)]?.type ?? '';
+      return {
+        prefix: `${t('FORM.ACTIVITY.ROW', { n: Number(index) + 1 })}: `,
+        label: activityLabel(field, type),
+      };
+    }
+    if (top === 'abroad_stay' && index !== undefined) {
+      return {
+        prefix: `${t('FORM.ABROAD.ROW', { n: Number(index) + 1 })}: `,
+        label: t(`FORM.ABROAD.${field.toUpperCase()}`),
+      };
+    }
+    return { prefix: '', label: t(`FORM.FIELDS.${top}`) };
+  };
+  const entry = (path: string, e: ValidationError) => {
+    const { prefix, label } = labelFor(path);
+    return prefix + texts.inSummary(path, e, label);
+  };
+
+  const list = errors ? inPageOrder(Object.keys(errors)) : [];
+  const showSummary = errors !== null && (list.length > 0 || !coverageOk);
+  const notice = event && event.kind !== 'invalid' ? event.kind : null;
+
+  return (
+    <>
+      {notice && (
+        <div
+          ref={noticeRef}
+          className={`form-notice form-notice--${notice === 'timeNotCovered' ? 'warning' : 'danger'}`}
+          tabIndex={-1}
+          role="alert"
+          data-testid="form-notice"
+          data-alert-key={EVENT_KEYS[notice]}
+        >
+          <p>{t(EVENT_KEYS[notice])}</p>
+          {notice === 'submitError' && (
+            <Button variant="outlined" onClick={onRetry} data-testid="notice-retry">
+              {t('FORM.NOTICE.RETRY')}
+            </Button>
+          )}
+          {notice === 'timeNotCovered' && <a href="#section-activities">{t('FORM.NOTICE.TO_ACTIVITIES')}</a>}
+          {notice === 'niaMismatch' && <LangLink to="/">{t('FORM.NOTICE.HOME')}</LangLink>}
+        </div>
+      )}
+      {showSummary && (
+        <div
+          ref={summaryRef}
+          className="error-summary"
+          tabIndex={-1}
+          role="alert"
+          aria-labelledby="error-summary-title"
+          data-testid="error-summary"
+          data-alert-key={list.length > 0 ? 'ALERTS.FORM_INVALID' : 'ALERTS.TIME_NOT_COVERED'}
+        >
+          <h2 id="error-summary-title">{t('FORM.SUMMARY.HEADING')}</h2>
+          <p>{t(list.length > 0 ? 'ALERTS.FORM_INVALID' : 'ALERTS.TIME_NOT_COVERED')}</p>
+          <ul>
+            {list.map((path) => (
+              <li key={path}>
+                <a
+                  href={`#${fieldId(path)}`}
+                  onClick={(ev) => {
+                    const el = document.getElementById(fieldId(path));
+                    if (!el) return;
+                    ev.preventDefault();
+                    el.scrollIntoView?.({ block: 'center' });
+                    // A group (a fieldset of boxes) is not focusable: its first box is.
+                    const box = el.matches('input, select, textarea')
+                      ? el
+                      : (el.querySelector<HTMLElement>('input, select, textarea') ?? el);
+                    box.focus();
+                  }}
+                >
+                  {entry(path, errors?.[path] as ValidationError)}
+                </a>
+              </li>
+            ))}
+            {!coverageOk && (
+              <li>
+                <a href="#section-activities">
+                  {t('FORM.SUMMARY.NOT_COVERED', { months: monthRanges(coverage.uncovered).join(', ') })}
+                </a>
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

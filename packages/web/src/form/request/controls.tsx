@@ -1,0 +1,352 @@
+import { type FormFieldName, type FormValues, maxLengthFor } from '@ros/domain';
+import { type Path, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Radio } from '../../components/Choices';
+import { InfoTip } from '../../components/Tooltip';
+import { Combobox, type ComboOption } from '../Combobox';
+import { Field } from '../fields';
+import { fieldId, useFormStatus, useRequestForm } from './context';
+import { useErrorTexts } from './messages';
+
+/**
+ * The controls of step 2. Each reads the values from react-hook-form's context and its own
+ * message and "(optional)" from the rules' status, so typing in one re-renders only that one.
+ */
+
+/** The message shown under a control: its first error, once changed or after a finish. */
+export function useShownError(path: string): string {
+  const texts = useErrorTexts();
+  const error = useFormStatus((s) => (s.attempted || s.changed.has(path) ? (s.errors[path] ?? null) : null));
+  return error ? texts.underField(path, error) : '';
+}
+
+/** "(optional)": rows follow the mode; other fields what the rules require now. */
+export function useOptional(path: string, override?: boolean): boolean {
+  const { duplicate } = useRequestForm();
+  const top = path.split('.')[0] as FormFieldName;
+  const required = useFormStatus((s) => s.required.has(top));
+  if (override !== undefined) return override;
+  return path.includes('.') ? duplicate : !required;
+}
+
+/** Marks a path changed and sets its value (controls that are not plain inputs). */
+export function useSetField() {
+  const { setValue } = useFormContext<FormValues>();
+  const { status } = useRequestForm();
+  return (path: Path<FormValues>, value: unknown) => {
+    setValue(path, value as never, { shouldDirty: true });
+    status.markChanged(path);
+  };
+}
+
+interface CommonProps {
+  path: Path<FormValues>;
+  label?: string;
+  hint?: string;
+  optional?: boolean;
+  disabled?: boolean;
+  className?: string;
+  /** What the field is: an info button with a tooltip beside the label. */
+  info?: string;
+}
+
+/** A text box (or a textarea with `rows`) bound to a path, with its label, hint and message. */
+export function TextField({
+  path,
+  label,
+  hint,
+  optional,
+  disabled,
+  className,
+  info,
+  autoComplete,
+  inputMode,
+  type,
+  rows,
+  onChange,
+  onBlur,
+}: CommonProps & {
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
+  type?: string;
+  /** A textarea of this many rows (long free text). */
+  rows?: number;
+  onChange?: (v: string) => void;
+  onBlur?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { register } = useFormContext<FormValues>();
+  const { readOnly, status } = useRequestForm();
+  const id = fieldId(path);
+  const fixed = readOnly.has(path as FormFieldName);
+  const isOptional = useOptional(path, optional);
+  const error = useShownError(path);
+  const registered = register(path, {
+    onChange: (e) => {
+      status.markChanged(path);
+      onChange?.(e.target.value);
+    },
+    onBlur,
+  });
+  return (
+    <Field
+      id={id}
+      label={label ?? t(`FORM.FIELDS.${path}`)}
+      // A value from the register cannot be changed: no format hint, no "(optional)".
+      hint={fixed ? undefined : hint}
+      optional={isOptional && !fixed}
+      error={error}
+      info={info}
+      className={className}
+    >
+      {(describedBy, invalid) =>
+        rows ? (
+          <textarea
+            id={id}
+            className="input"
+            rows={rows}
+            maxLength={maxLengthFor(path)}
+            readOnly={fixed}
+            disabled={disabled}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            aria-required={!isOptional || undefined}
+            {...registered}
+          />
+        ) : (
+          <input
+            id={id}
+            className="input"
+            type={type ?? 'text'}
+            inputMode={inputMode}
+            autoComplete={autoComplete ?? 'off'}
+            maxLength={maxLengthFor(path)}
+            readOnly={fixed}
+            disabled={disabled}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            aria-required={!isOptional || undefined}
+            {...registered}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+/** A fixed value (a prefilled list choice) shown as a read-only text box. */
+export function FixedField({
+  id,
+  label,
+  shown,
+  info,
+}: {
+  id: string;
+  label: string;
+  shown: string;
+  info?: string;
+}) {
+  return (
+    <Field id={id} label={label} info={info}>
+      {(describedBy) => (
+        <input id={id} className="input" readOnly value={shown} aria-describedby={describedBy} />
+      )}
+    </Field>
+  );
+}
+
+/** A prefilled list field: the chosen item's name, read-only. */
+function FixedChoice({
+  path,
+  label,
+  nameOf,
+  info,
+}: {
+  path: Path<FormValues>;
+  label: string;
+  nameOf: (code: string) => string;
+  info?: string;
+}) {
+  const value = String(useWatch<FormValues>({ name: path }) ?? '');
+  return <FixedField id={fieldId(path)} label={label} shown={nameOf(value)} info={info} />;
+}
+
+/** A native select of coded items. */
+export function SelectField({
+  path,
+  items,
+  label,
+  optional,
+  disabled,
+  className,
+  info,
+  onChange,
+  noEmpty,
+}: CommonProps & {
+  items: ReadonlyArray<{ code: string; name: string }>;
+  onChange?: (v: string) => void;
+  /** No "Choose…" entry: a value is always chosen (the dial code). */
+  noEmpty?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { register } = useFormContext<FormValues>();
+  const { readOnly, status } = useRequestForm();
+  const id = fieldId(path);
+  const text = label ?? t(`FORM.FIELDS.${path}`);
+  const isOptional = useOptional(path, optional);
+  const error = useShownError(path);
+  if (readOnly.has(path as FormFieldName)) {
+    const nameOf = (code: string) => items.find((i) => i.code === code)?.name ?? code;
+    return <FixedChoice path={path} label={text} nameOf={nameOf} info={info} />;
+  }
+  return (
+    <Field id={id} label={text} optional={isOptional} error={error} info={info} className={className}>
+      {(describedBy, invalid) => (
+        <select
+          id={id}
+          className="input"
+          disabled={disabled}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={!isOptional || undefined}
+          {...register(path, {
+            onChange: (e) => {
+              status.markChanged(path);
+              onChange?.(e.target.value);
+            },
+          })}
+        >
+          {!noEmpty && <option value="">{t('FORM.CHOOSE')}</option>}
+          {items.map((i) => (
+            <option key={i.code} value={i.code}>
+              {i.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A searchable list (countries, municipalities). `onChange` gets the new and the previous code. */
+export function ComboField({
+  path,
+  options,
+  label,
+  optional,
+  disabled,
+  onChange,
+}: CommonProps & {
+  options: readonly ComboOption[];
+  onChange?: (next: string, previous: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { readOnly } = useRequestForm();
+  const set = useSetField();
+  const id = fieldId(path);
+  const text = label ?? t(`FORM.FIELDS.${path}`);
+  const current = String(useWatch<FormValues>({ name: path }) ?? '');
+  const isOptional = useOptional(path, optional);
+  const error = useShownError(path);
+  if (readOnly.has(path as FormFieldName)) {
+    return (
+      <FixedField id={id} label={text} shown={options.find((o) => o.value === current)?.label ?? current} />
+    );
+  }
+  return (
+    <Field id={id} label={text} optional={isOptional} error={error}>
+      {(describedBy, invalid) => (
+        <Combobox
+          id={id}
+          options={options}
+          value={current}
+          disabled={disabled}
+          required={!isOptional}
+          invalid={invalid}
+          describedBy={describedBy}
+          onChange={(v) => {
+            set(path, v);
+            onChange?.(v, current);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A section of step 2: a card with its heading. */
+export function Section({
+  name,
+  children,
+  intro,
+}: {
+  /** FORM.SECTIONS.<name>; the section's id is section-<name>. */
+  name: string;
+  children: React.ReactNode;
+  /** What comes between the heading and the fields (an intro, the copy button). */
+  intro?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card form-section" aria-labelledby={`section-${name}-title`} id={`section-${name}`}>
+      <h2 id={`section-${name}-title`}>{t(`FORM.SECTIONS.${name}`)}</h2>
+      {intro}
+      <div className="form-grid">{children}</div>
+    </section>
+  );
+}
+
+/** A few coded items as radio buttons in a fieldset (long names wrap, unlike a select's). */
+export function RadioField({
+  path,
+  items,
+  label,
+  optional,
+  info,
+  className,
+}: CommonProps & { items: ReadonlyArray<{ code: string; name: string }> }) {
+  const { t } = useTranslation();
+  const { readOnly } = useRequestForm();
+  const set = useSetField();
+  const id = fieldId(path);
+  const text = label ?? t(`FORM.FIELDS.${path}`);
+  const current = String(useWatch<FormValues>({ name: path }) ?? '');
+  const isOptional = useOptional(path, optional);
+  const error = useShownError(path);
+  if (readOnly.has(path as FormFieldName)) {
+    return <FixedField id={id} label={text} shown={items.find((i) => i.code === current)?.name ?? current} />;
+  }
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      id={id}
+      className={`field fieldset${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className="field__label">
+        {text}
+        {isOptional && <span className="field__optional"> {t('FORM.OPTIONAL')}</span>}
+        {info && (
+          <InfoTip label={t('FORM.TOOLTIPS.INFO_LABEL', { field: text })} content={info} theme="light" />
+        )}
+      </legend>
+      {items.map((i) => (
+        <Radio
+          key={i.code}
+          id={`${id}-${i.code}`}
+          name={path}
+          value={i.code}
+          label={i.name}
+          checked={current === i.code}
+          invalid={Boolean(error)}
+          onChange={() => set(path, i.code)}
+        />
+      ))}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

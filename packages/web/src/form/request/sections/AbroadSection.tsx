@@ -1,0 +1,74 @@
+import { canAddAbroadStay, emptyAbroadStay, type FormValues, isFieldHidden } from '@ros/domain';
+import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldId, useRequestForm } from '../context';
+import { ComboField, TextField } from '../controls';
+import { RemoveRowButton } from './ActivitiesSection';
+
+/** Stays abroad (not in duplicate mode); the first added row explains what to attach. */
+export function AbroadSection() {
+  const { ctx } = useRequestForm();
+  if (isFieldHidden('abroad_stay', ctx)) return null;
+  return <Stays />;
+}
+
+function Stays() {
+  const { t } = useTranslation();
+  const { status, focusLater, modalShown, openAbroadModal, countryOptions } = useRequestForm();
+  const { control } = useFormContext<FormValues>();
+  const rows = useFieldArray({ control, name: 'abroad_stay' });
+  const stays = useWatch<FormValues, 'abroad_stay'>({ name: 'abroad_stay' });
+  const add = () => {
+    const index = rows.fields.length;
+    rows.append(emptyAbroadStay(), { shouldFocus: false });
+    status.markChanged('abroad_stay');
+    if (!modalShown) openAbroadModal();
+    else focusLater(fieldId(`abroad_stay.${index}.state`));
+  };
+  const remove = (i: number) => {
+    rows.remove(i);
+    status.markChanged('abroad_stay');
+    focusLater('add-abroad');
+  };
+  return (
+    <section className="card form-section" aria-labelledby="section-abroad-title" id="section-abroad">
+      <h2 id="section-abroad-title">{t('FORM.SECTIONS.abroad')}</h2>
+      <p>{t('FORM.ABROAD.INTRO')}</p>
+      {rows.fields.map((row, i) => {
+        const p = (f: string) => `abroad_stay.${i}.${f}` as Path<FormValues>;
+        return (
+          <fieldset key={row.id} className="row-card" data-testid="abroad-row">
+            <legend>{t('FORM.ABROAD.ROW', { n: i + 1 })}</legend>
+            <div className="form-grid">
+              <ComboField path={p('state')} label={t('FORM.ABROAD.STATE')} options={countryOptions} />
+              <TextField
+                path={p('reason')}
+                label={t('FORM.ABROAD.REASON')}
+                rows={3}
+                className="form-grid__wide"
+              />
+            </div>
+            <RemoveRowButton
+              label={t('FORM.ABROAD.REMOVE', { n: i + 1 })}
+              tooltip={t('FORM.TOOLTIPS.REMOVE_ABROAD')}
+              onClick={() => remove(i)}
+            />
+          </fieldset>
+        );
+      })}
+      {canAddAbroadStay(stays) ? (
+        <button
+          id="add-abroad"
+          type="button"
+          className="btn btn--outlined btn--m"
+          onClick={add}
+          data-testid="add-abroad"
+        >
+          {t('FORM.ABROAD.ADD')}
+        </button>
+      ) : (
+        <p className="field__hint">{t('FORM.ABROAD.LIMIT')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import type { FormValues } from '@ros/domain';
+import { type Path, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { useRequestForm } from '../context';
+import { ComboField, Section, TextField, useSetField } from '../controls';
+
+/** The permanent address. */
+export function HomeAddressSection() {
+  const { countryOptions } = useRequestForm();
+  return (
+    <Section name="home">
+      <TextField path="home_street" autoComplete="address-line1" />
+      <TextField path="home_house_num" />
+      <TextField path="home_org_num" />
+      <TextField path="home_city" autoComplete="address-level2" />
+      <TextField path="home_zip" autoComplete="postal-code" />
+      <ComboField path="home_state" options={countryOptions} />
+    </Section>
+  );
+}
+
+const COPIED: ReadonlyArray<[Path<FormValues>, keyof FormValues]> = [
+  ['contact_street', 'home_street'],
+  ['contact_house_num', 'home_house_num'],
+  ['contact_org_num', 'home_org_num'],
+  ['contact_city', 'home_city'],
+  ['contact_zip', 'home_zip'],
+  ['contact_state', 'home_state'],
+];
+
+/** The contact address, with a button that copies the permanent one (not in duplicate mode). */
+export function ContactAddressSection() {
+  const { t } = useTranslation();
+  const { duplicate, countryOptions } = useRequestForm();
+  const { getValues } = useFormContext<FormValues>();
+  const set = useSetField();
+  const copyHomeAddress = () => {
+    const v = getValues();
+    for (const [to, from] of COPIED) set(to, v[from]);
+  };
+  return (
+    <Section
+      name="contact_address"
+      intro={
+        !duplicate && (
+          <p className="form-section__action">
+            <Button variant="outlined" onClick={copyHomeAddress} data-testid="copy-home">
+              {t('FORM.COPY_HOME')}
+            </Button>
+          </p>
+        )
+      }
+    >
+      <TextField path="contact_company" autoComplete="organization" />
+      <TextField path="contact_street" />
+      <TextField path="contact_house_num" />
+      <TextField path="contact_org_num" />
+      <TextField path="contact_city" />
+      <TextField path="contact_zip" />
+      <ComboField path="contact_state" options={countryOptions} />
+    </Section>
+  );
+}

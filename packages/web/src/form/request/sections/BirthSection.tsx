@@ -1,0 +1,75 @@
+import { birthStateChangePatch, type FormValues, isDistrictEnabled, isFieldHidden } from '@ros/domain';
+import { type Path, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../DateInput';
+import { Field } from '../../fields';
+import { useRequestForm } from '../context';
+import { ComboField, Section, SelectField, TextField, useSetField, useShownError } from '../controls';
+
+/**
+ * Date and place of birth (not in duplicate mode). A Czech birth picks the municipality from
+ * the list and its district follows; elsewhere the place is free text and the district off.
+ */
+export function BirthSection() {
+  const { ctx } = useRequestForm();
+  if (isFieldHidden('birth_date', ctx)) return null;
+  return <BirthFields />;
+}
+
+function BirthFields() {
+  const { t } = useTranslation();
+  const { readOnly, lists, status, countryOptions, municipalityOptions } = useRequestForm();
+  const { setValue } = useFormContext<FormValues>();
+  const set = useSetField();
+  const [birthDate, birthState] = useWatch<FormValues, ['birth_date', 'birth_state']>({
+    name: ['birth_date', 'birth_state'],
+  });
+  const dateError = useShownError('birth_date');
+  const birthCz = isDistrictEnabled(birthState);
+
+  const onBirthState = (next: string, previous: string) => {
+    const patch: Partial<FormValues> = { ...birthStateChangePatch(previous, next) };
+    // A place typed for one foreign country is not a place in another: it goes too.
+    if (previous !== '' && previous !== next) patch.birth_municipality = '';
+    for (const [k, v] of Object.entries(patch)) setValue(k as Path<FormValues>, v as never);
+  };
+  const onMunicipality = (code: string) => {
+    const m = lists.municipalities.find((x) => x.code === code);
+    setValue('birth_district', m?.district ?? '', { shouldDirty: true });
+    if (m) status.markChanged('birth_district');
+  };
+
+  return (
+    <Section name="birth">
+      <Field
+        id="birth_date"
+        label={t('FORM.FIELDS.birth_date')}
+        hint={readOnly.has('birth_date') ? undefined : t('FORM.HINTS.birth_date')}
+        error={dateError}
+      >
+        {(describedBy, invalid) => (
+          <DateInput
+            id="birth_date"
+            value={birthDate}
+            readOnly={readOnly.has('birth_date')}
+            describedBy={describedBy}
+            invalid={invalid}
+            onChange={(iso) => set('birth_date', iso)}
+          />
+        )}
+      </Field>
+      <ComboField path="birth_state" options={countryOptions} onChange={onBirthState} />
+      {birthCz ? (
+        <ComboField path="birth_municipality" options={municipalityOptions} onChange={onMunicipality} />
+      ) : (
+        <TextField path="birth_municipality" hint={t('FORM.HINTS.birth_municipality_abroad')} />
+      )}
+      <SelectField
+        path="birth_district"
+        items={lists.districts.map((d) => ({ code: d.code, name: d.name }))}
+        disabled={!birthCz}
+        optional={!birthCz}
+      />
+    </Section>
+  );
+}
