@@ -1,8 +1,9 @@
 import type { WidgetMethods } from 'altcha/types';
-import { useEffect, useRef } from 'react';
-import 'altcha/types/react';
+// Types only: the <altcha-widget> JSX element (the package's runtime file of it does not load in Node).
+import type {} from 'altcha/types/react';
 // The proof-of-work worker as a file of our own origin (CSP worker-src 'self'; no blob: URL).
 import ShaWorker from 'altcha/workers/sha?worker';
+import { useEffect, useRef } from 'react';
 
 /**
  * The bot check of the search and submit steps (spec section 6: the token travels in the
