@@ -60,6 +60,29 @@ if (built) {
   failures.push('browser tests (not run: build failed)');
 }
 
+// The topology test: Debian's nginx with TLS in front of two instances on one PostgreSQL
+// database (e2e/topology, docs/OPERATIONS.md). Needs nginx and PostgreSQL: with CI=true a
+// missing one fails the run; elsewhere the step is skipped with a line saying why.
+const topoJson = `${out}/topology-results.json`;
+rmSync(topoJson, { force: true });
+const nginx = spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0;
+if (!built) {
+  failures.push('topology tests (not run: build failed)');
+} else if (!nginx && process.env.CI !== 'true') {
+  console.log('\n=== topology tests: skipped (no nginx; apt-get install nginx-light, or run .ci/run)');
+  skipped += 1;
+} else {
+  step('topology tests', 'npx', ['playwright', 'test', '-c', 'e2e/topology/playwright.config.ts']);
+  if (existsSync(topoJson)) {
+    const s = JSON.parse(readFileSync(topoJson, 'utf8')).stats;
+    passed += s.expected + (s.flaky ?? 0);
+    failed += s.unexpected;
+    skipped += s.skipped;
+  } else {
+    failed += 1;
+  }
+}
+
 console.log('');
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
