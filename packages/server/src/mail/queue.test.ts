@@ -173,5 +173,31 @@ for (const kind of await testDbKinds()) {
       expect(mail.attachments[0]?.contentType).toBe('application/pdf');
       expect(mail.attachments[0]?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
+
+    it("two instances' workers on one database send each mail exactly once", async () => {
+      received.length = 0;
+      const ids: string[] = [];
+      for (let n = 0; n < 6; n++) {
+        const stored = await storeMailedRequest(t, {
+          duplicate: false,
+          personKey: `test:many-${n}`,
+          bodyHash: String(n).repeat(64),
+        });
+        ids.push(stored.request.id);
+      }
+      // Two queues, as two processes have, both told at once and both looking again.
+      const queues = [0, 1].map(
+        () => new MailQueue({ config: t.config, db: t.db, version: 'test' }, memoryLog([])),
+      );
+      await Promise.all(queues.flatMap((q) => [q.processDue(), q.processDue()]));
+      for (const q of queues) await q.close();
+      expect(received).toHaveLength(6);
+      const rows = await mailTables(t.db.kysely)
+        .selectFrom('request_mails')
+        .select(['status', 'attempts'])
+        .where('request_id', 'in', ids)
+        .execute();
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ['sent', 1]));
+    });
   });
 }

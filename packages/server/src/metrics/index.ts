@@ -18,7 +18,7 @@ export interface Metrics {
   requestDuration: Histogram<'method' | 'route' | 'status'>;
   submissions: Counter<'channel'>;
   botCheckFailures: Counter<'code'>;
-  /** Set by the validity check after each (re)load of its index: when the data was read. */
+  /** Set by the validity route: when its index last knew it was current (ms). */
   validityIndexLoadedAt?: () => number | undefined;
 }
 

@@ -60,8 +60,11 @@ for (const kind of await testDbKinds()) {
       );
       expect(text).toContain('route="/api/ros/:id/validity"');
       expect(text).not.toContain('990000001');
-      // Process metrics, among them the event-loop delay.
+      // Process metrics, among them the event-loop delay; the validity index is current (refreshed 1 s).
       expect(text).toContain('ros_nodejs_eventloop_lag_p99_seconds');
+      const age = sample(text, 'ros_validity_index_age_seconds');
+      expect(age).toBeGreaterThanOrEqual(0);
+      expect(age).toBeLessThan(5);
     });
 
     it('counts bot-check refusals by code and submissions by channel', async () => {

@@ -21,6 +21,8 @@ export interface ValidityCheck {
   answer(token: string, clientAddress: string): { json: string } | { error: ApiError };
   /** Whether the certificates have been read (before that, answer() must not be called). */
   readonly loaded: boolean;
+  /** When the certificates were last known current (ms; metrics: the index's age). */
+  readonly currentAt: number | undefined;
   /** Reads the certificates (once; see ValidityIndex.start). */
   start(): Promise<void>;
   /** Stops looking for changed certificates. */
@@ -84,6 +86,9 @@ export function createValidityCheck(db: Db, opts: ValidityCheckOptions): Validit
     },
     get loaded() {
       return index.loaded;
+    },
+    get currentAt() {
+      return index.currentAt;
     },
     start: () => index.start(),
     close: () => index.close(),

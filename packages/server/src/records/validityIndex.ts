@@ -30,6 +30,8 @@ export interface ValidityIndex {
   readonly size: number;
   /** Whether the first load has finished: before it, no answer may say "unknown". */
   readonly loaded: boolean;
+  /** When the index last knew it was current (a load, or a look that found no change); ms. */
+  readonly currentAt: number | undefined;
   /**
    * Loads all rows for the first time (retrying every refreshMs while that fails), then looks
    * for changes every refreshMs. Resolves once loaded. Calling it again returns the same promise.
@@ -71,6 +73,7 @@ export function createValidityIndex(db: Db, opts: ValidityIndexOptions): Validit
   let closed = false;
   let loaded = false;
   let started: Promise<void> | undefined;
+  let currentAt: number | undefined;
 
   const load = async () => {
     const fresh = await loadValidityRows(db);
@@ -93,6 +96,7 @@ export function createValidityIndex(db: Db, opts: ValidityIndexOptions): Validit
     }
     entries = next;
     version = fresh.version;
+    currentAt = Date.now();
   };
 
   const report = (err: unknown) => {
@@ -101,7 +105,10 @@ export function createValidityIndex(db: Db, opts: ValidityIndexOptions): Validit
   };
 
   const refresh = async () => {
-    if ((await recordsVersion(db)) === version) return false;
+    if ((await recordsVersion(db)) === version) {
+      currentAt = Date.now();
+      return false;
+    }
     await load();
     return true;
   };
@@ -151,6 +158,9 @@ export function createValidityIndex(db: Db, opts: ValidityIndexOptions): Validit
     },
     get loaded() {
       return loaded;
+    },
+    get currentAt() {
+      return currentAt;
     },
     start() {
       started ??= firstLoad();

@@ -77,6 +77,7 @@ export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     void loaded.then(() => app.log.info('validity index loaded: ready to answer checks'));
   });
   app.addHook('onClose', async () => check.close());
+  if (ctx.metrics) ctx.metrics.validityIndexLoadedAt = () => check.currentAt;
 
   app.get<{ Params: { id: string } }>(
     '/:id/validity',
