@@ -1,10 +1,11 @@
-import { defaultFormValues, FORM_FIELDS, type FormValues } from '@ros/domain';
+import { FORM_FIELDS } from '@ros/domain';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { BotCheck } from '../botcheck/index.js';
 import type { AppContext } from '../context.js';
+import { newApplicant } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
 
@@ -37,39 +38,6 @@ const acceptAll: BotCheck = {
   },
   purgeExpired: async () => 0,
 };
-
-/** A request a new applicant could send (valid as it is). */
-const applicant = (): FormValues => ({
-  ...defaultFormValues(),
-  first_name: 'Žofie',
-  last_name: 'Řeháková',
-  birth_name: 'Nováková',
-  sex: '2',
-  birth_date: '1992-11-23',
-  birth_number: '926123/0006',
-  birth_state: 'CZ',
-  birth_municipality: '554782',
-  birth_district: '40924',
-  citizen_of_1: 'CZ',
-  document_type: 'OP_CR',
-  document_number: '987654321',
-  home_street: 'Dlouhá',
-  home_house_num: '12',
-  home_city: 'Ústí nad Labem',
-  home_zip: '400 01',
-  home_state: 'CZ',
-  employer_current_name: 'Letiště Praha',
-  employer_current_from: '01/2015',
-  employer_current_description: 'Kontrola zavazadel',
-  contact_street: 'Dlouhá',
-  contact_house_num: '12',
-  contact_city: 'Ústí nad Labem',
-  contact_zip: '400 01',
-  contact_state: 'CZ',
-  email: 'zofie@example.cz',
-  data_mailbox: 'abc1234',
-  delivery_type: 'EMAIL',
-});
 
 /** Text an attacker writes: any UTF-16 unit (lone surrogates too), the known troublemakers, long runs. */
 const hostileText = fc.oneof(
@@ -113,7 +81,7 @@ const rawText = fc.oneof(
   fc.nat({ max: 3000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
 );
 
-const submitBase = { ...applicant(), language: 'cs', duplicate: false };
+const submitBase = { ...newApplicant(), language: 'cs', duplicate: false };
 const ROUTES: Array<{ path: string; body: fc.Arbitrary<string> }> = [
   {
     path: '/api/ros/search',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
 import { DEMO_PERSONS } from '../demo/persons.js';
+import { newApplicant } from '../test/applicant.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { matchFor } from '../test/match.js';
@@ -31,46 +32,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
   await doc.destroy();
   return parts.join('\n');
-}
-
-/** A new applicant the register does not know (so: no prefill, the data mailbox is required). */
-function newApplicant(over: Partial<FormValues> = {}): FormValues {
-  return {
-    ...defaultFormValues(),
-    first_name: 'Žofie',
-    last_name: 'Řeháková',
-    birth_name: 'Nováková',
-    sex: '2',
-    birth_date: '1992-11-23',
-    birth_number: '926123/0006',
-    birth_state: 'CZ',
-    birth_municipality: '554782',
-    birth_district: '40924',
-    citizen_of_1: 'CZ',
-    document_type: 'OP_CR',
-    document_number: '987654321',
-    home_street: 'Dlouhá',
-    home_house_num: '12',
-    home_org_num: '5',
-    home_city: 'Ústí nad Labem',
-    home_zip: '400 01',
-    home_state: 'CZ',
-    employer_current_name: 'Letiště Václava Havla Praha',
-    employer_current_from: '01/2015',
-    employer_current_description: 'Bezpečnostní kontrola zavazadel',
-    contact_street: 'Dlouhá',
-    contact_house_num: '12',
-    contact_city: 'Ústí nad Labem',
-    contact_zip: '400 01',
-    contact_state: 'CZ',
-    telephone: '777 123 456',
-    email: 'zofie.rehakova@example.cz',
-    data_mailbox: 'abc1234',
-    delivery_type: 'EMAIL',
-    abroad_stay: [{ state: 'SK', reason: 'Studium v Bratislavě' }],
-    send_notifications_email: true,
-    ...over,
-  };
 }
 
 const body = (values: FormValues, extra: Record<string, unknown> = {}) => ({
