@@ -11,7 +11,8 @@
  * All are warmed up, then loaded with autocannon (50 connections, 10 s each) in alternating rounds
  * (validity, hello, hello, validity, …), so that a busy moment of the machine does not fall on one
  * side only. Printed per round and as the median: requests per second, p99 latency, the throughput
- * ratio validity / hello-world and whether the targets hold (ratio >= 0.9, p99 <= 5 ms). A JSON copy
+ * ratios validity / the app's /healthz (the target: >= 0.85, with p99 <= 5 ms) and validity /
+ * hello-world (a reference line), and whether the targets hold. A JSON copy
  * goes to bench/results/ (not committed).
  *
  *   node bench/validity.mjs [--duration 10] [--warmup 3] [--connections 50] [--rounds 3] [--pin]
@@ -40,7 +41,9 @@ const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
-const TARGET_RATIO = 0.9;
+// The target (issue 14's decision): validity's throughput against the app's own cheapest route,
+// /healthz, in the same run; the bare Fastify hello-world stays as a reference line.
+const TARGET_RATIO = 0.85;
 // --pin: every server on CPU 0, this process (autocannon) on CPU 1, with taskset, so that the
 // scheduler does not move them around between rounds (less spread between runs; Linux only).
 const PIN = values.pin;
@@ -224,8 +227,9 @@ async function main() {
       return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
     };
     const ratio = median(rounds.map((r) => r.ratio));
+    const ratioToApp = median(rounds.map((r) => r.ratioToApp));
     const p99 = median(rounds.map((r) => r.validity.p99));
-    const ok = ratio >= TARGET_RATIO && p99 <= TARGET_P99_MS;
+    const ok = ratioToApp >= TARGET_RATIO && p99 <= TARGET_P99_MS;
     console.log('');
     console.log(
       `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load ${loadavg()[0].toFixed(1)}${PIN ? ', pinned (servers CPU 0, autocannon CPU 1)' : ''}`,
@@ -242,13 +246,10 @@ async function main() {
     });
     console.log('');
     console.log(
-      `throughput ratio validity / hello-world (median): ${ratio.toFixed(3)} (target >= ${TARGET_RATIO})`,
+      `throughput ratio validity / the same app's /healthz (median): ${ratioToApp.toFixed(3)} (target >= ${TARGET_RATIO})`,
     );
     console.log(`validity p99 (median): ${p99} ms (target <= ${TARGET_P99_MS} ms)`);
-    const ratioToApp = median(rounds.map((r) => r.ratioToApp));
-    console.log(
-      `validity / the same app's /healthz (median): ${ratioToApp.toFixed(3)} (the endpoint's own cost)`,
-    );
+    console.log(`reference: validity / a bare Fastify hello-world (median): ${ratio.toFixed(3)}`);
     console.log(ok ? 'targets met' : 'TARGETS MISSED');
 
     const outDir = join(repo, 'bench/results');
@@ -267,6 +268,7 @@ async function main() {
           duration: DURATION,
           rounds,
           ratio,
+          ratioToApp,
           p99,
         },
         null,
