@@ -176,7 +176,10 @@ class Stats {
   }
   add(name, ms, ok) {
     let s = this.calls.get(name);
-    if (!s) this.calls.set(name, (s = { times: [], errors: 0 }));
+    if (!s) {
+      s = { times: [], errors: 0 };
+      this.calls.set(name, s);
+    }
     s.times.push(ms);
     if (!ok) s.errors++;
   }
