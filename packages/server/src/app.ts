@@ -86,7 +86,9 @@ export async function buildApp(
     // Only the named proxies (or hop count) are believed: see config.ts trustProxySetting.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // While closing (after the drain, main.ts) a request that still arrives on an open connection is
+    // served, not answered with Fastify's own 503 (which is not our error shape).
+    return503OnClosing: false,
     requestTimeout: 30000,
     // A URL the router cannot decode (`/%zz`): answered here, before any hook, in the one shape.
     frameworkErrors: (err, _req, reply) => {
