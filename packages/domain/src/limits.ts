@@ -65,7 +65,7 @@ export const MAX_PAST_ACTIVITIES = 100;
 export const MAX_OTHER_CITIZENSHIPS = 50;
 export const MAX_DUPLICATE_TYPES = 20;
 
-/** Default alert auto-close (ms); 0 keeps the alert until the user closes it. */
+/** Alerts close themselves after this long (ms) unless told otherwise; 0 keeps them (spec section 9). */
 export const ALERT_TIMEOUT_MS = 5000;
 
 /** Birth date range: the last 100 years up to today. */
@@ -77,13 +77,8 @@ export const MIN_MONTH_YEAR = 1900;
 /** Header title delay after the view initialises (ms). */
 export const HEADER_TITLE_DELAY_MS = 200;
 
-/** Confirmation dialog: checkboxes in total and how many of them are required. */
-export const CONFIRMATION_CHECKBOXES = 5;
-export const CONFIRMATION_REQUIRED_CHECKBOXES = 3;
-
-/** Default employer verification type and use_eid setting. */
+/** Default employer verification type. */
 export const DEFAULT_EMPLOYER_VERIFICATION_TYPE = 'OSVEDCENI1';
-export const DEFAULT_USE_EID = 'YES';
 
 /** Country code of the Czech Republic and the code meaning stateless / unspecified. */
 export const CZECH_REPUBLIC = 'CZ';

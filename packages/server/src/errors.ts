@@ -22,12 +22,6 @@ export class ApiError extends Error {
 }
 
 export const notFound = (code = 'NOT_FOUND', message = 'Not found') => new ApiError(404, code, message);
-export const badRequest = (
-  code: string,
-  message: string,
-  fields?: Array<{ path: string; message: string }>,
-) => new ApiError(400, code, message, fields);
-
 /** The body of an ApiError's answer. */
 export function apiErrorBody(err: ApiError): ApiErrorBody {
   return { error: { code: err.code, message: err.message, fields: err.fields } };

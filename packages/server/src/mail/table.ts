@@ -12,7 +12,6 @@ export interface RequestMailTable {
   created_at: string;
 }
 
-export type MailDb = Kysely<Database & { request_mails: RequestMailTable }>;
 export const mailTables = (db: Kysely<Database> | Transaction<Database>) =>
   (db as Kysely<Database>).withTables<{ request_mails: RequestMailTable }>();
 

@@ -1,3 +1,4 @@
+import { ALERT_TIMEOUT_MS } from '@ros/domain';
 import {
   createContext,
   type ReactNode,
@@ -11,9 +12,6 @@ import {
 import { useTranslation } from 'react-i18next';
 
 export type AlertType = 'success' | 'info' | 'warning' | 'danger';
-
-/** The spec: alerts close themselves after 5000 ms unless told otherwise; 0 keeps them. */
-export const DEFAULT_ALERT_TIMEOUT_MS = 5000;
 
 export interface AlertOptions {
   type: AlertType;
@@ -53,7 +51,7 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (options: AlertOptions) => {
       const id = nextId.current++;
-      const timeout = options.timeout ?? DEFAULT_ALERT_TIMEOUT_MS;
+      const timeout = options.timeout ?? ALERT_TIMEOUT_MS;
       // The same message shown again replaces the old one instead of stacking up.
       setAlerts((list) => [
         ...list.filter((alert) => !(alert.key === options.key && alert.type === options.type)),
