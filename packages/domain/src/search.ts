@@ -89,34 +89,39 @@ export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
 ]);
 
 /** A past activity as the register keeps it. typ: 1 employment, 2 education, 3 other. */
-export interface RegisterActivity {
+export const registerActivitySchema = z.object({
   /** MM/YYYY */
-  zam_od: string;
+  zam_od: z.string(),
   /** MM/YYYY */
-  zam_do: string;
-  typ: number;
+  zam_do: z.string(),
+  typ: z.number(),
   /** employer, school or detailed information (form field1) */
-  zamestnavatel: string;
+  zamestnavatel: z.string(),
   /** function or field of study (form field2) */
-  funkce: string;
-}
+  funkce: z.string(),
+});
+export type RegisterActivity = z.infer<typeof registerActivitySchema>;
 
 /** A stay abroad as the register keeps it: state code and reason. */
-export interface RegisterAbroadStay {
-  stat: string;
-  duvod: string;
-}
+export const registerAbroadStaySchema = z.object({ stat: z.string(), duvod: z.string() });
+export type RegisterAbroadStay = z.infer<typeof registerAbroadStaySchema>;
+
+const categorySchema = z.object({ valid_until: z.string() });
 
 /** The person's certificate as the search answers it (spec section 3, validity record). */
-export interface RegisterRecord {
-  id: number;
+export const registerRecordSchema = z.object({
+  id: z.number(),
   /** 'Ano' valid, 'Ne' not valid */
-  stav: string;
+  stav: z.string(),
   /** dd.mm.yyyy */
-  platnost_do: string;
-  a1a3: { valid_until: string } | null;
-  a2: { valid_until: string } | null;
-}
+  platnost_do: z.string(),
+  a1a3: categorySchema.nullable(),
+  a2: categorySchema.nullable(),
+});
+export type RegisterRecord = z.infer<typeof registerRecordSchema>;
+
+/** A text the register may not know: absent or null. */
+const maybe = () => z.string().nullable().optional();
 
 /**
  * A person as the register knows them, in the register's Czech field names (spec section 3,
@@ -125,65 +130,66 @@ export interface RegisterRecord {
  * spec's list; the register holds them and the prefill uses them so a found person does not
  * have to type what the authority already knows.
  */
-export interface RegisterPerson {
-  jmeno: string;
-  prijmeni: string;
+export const registerPersonSchema = z.object({
+  jmeno: z.string(),
+  prijmeni: z.string(),
   /** birth surname */
-  rodne_prijm?: string | null;
+  rodne_prijm: maybe(),
   /** '1' male, '2' female, '0' unspecified (also accepted: 'M', 'Z'/'Ž', 'F') */
-  pohlavi?: string | null;
+  pohlavi: maybe(),
   /** birth number, with or without slash */
-  rc?: string | null;
+  rc: maybe(),
   /** birth date, YYYY-MM-DD */
-  dat_nar?: string | null;
+  dat_nar: maybe(),
   /** birth municipality: a municipality code for a birth in CZ, free text elsewhere */
-  misto_nar?: string | null;
+  misto_nar: maybe(),
   /** birth district code (CZ births only) */
-  okres_nar?: string | null;
+  okres_nar: maybe(),
   /** birth state, country code */
-  stat_nar?: string | null;
+  stat_nar: maybe(),
   /** home street with house number and optional orientation number ("Dlouhá 12/5") */
-  ulice?: string | null;
-  mesto?: string | null;
-  psc?: string | null;
+  ulice: maybe(),
+  mesto: maybe(),
+  psc: maybe(),
   /** home state, country code */
-  stat?: string | null;
+  stat: maybe(),
   /** first citizenship, country code */
-  st_kod?: string | null;
+  st_kod: maybe(),
   /** document type: 'ID' identity card, 'P' passport */
-  typ_op_pas?: string | null;
+  typ_op_pas: maybe(),
   /** document number */
-  op_pas?: string | null;
+  op_pas: maybe(),
   /** document number given in the last web request */
-  web_op_pas?: string | null;
+  web_op_pas: maybe(),
   /** second citizenship */
-  web_st_kod2?: string | null;
+  web_st_kod2: maybe(),
   /** other citizenships, country codes */
-  web_st5_kody?: string[] | null;
-  web_zamestnavatel?: string | null;
+  web_st5_kody: z.array(z.string()).nullable().optional(),
+  web_zamestnavatel: maybe(),
   /** MM/YYYY */
-  web_zam_od?: string | null;
-  web_funkce?: string | null;
-  web_popis_cinnosti?: string | null;
-  web_duvod_zadosti?: string | null;
-  web_kont_firma?: string | null;
-  web_kont_ulice?: string | null;
-  web_kont_cp?: string | null;
-  web_kont_co?: string | null;
-  web_kont_mesto?: string | null;
-  web_kont_psc?: string | null;
-  web_kont_stat?: string | null;
-  tel?: string | null;
-  email?: string | null;
+  web_zam_od: maybe(),
+  web_funkce: maybe(),
+  web_popis_cinnosti: maybe(),
+  web_duvod_zadosti: maybe(),
+  web_kont_firma: maybe(),
+  web_kont_ulice: maybe(),
+  web_kont_cp: maybe(),
+  web_kont_co: maybe(),
+  web_kont_mesto: maybe(),
+  web_kont_psc: maybe(),
+  web_kont_stat: maybe(),
+  tel: maybe(),
+  email: maybe(),
   /** data mailbox id (7 characters) */
-  dat_schranka?: string | null;
+  dat_schranka: maybe(),
   /** delivery type code, e.g. EMAIL, DATOVKOU */
-  typ_predani?: string | null;
+  typ_predani: maybe(),
   /** function the certificate was issued for (kept, not prefilled) */
-  funkce_platnost?: string | null;
-  activities?: RegisterActivity[] | null;
-  abroad_stay?: RegisterAbroadStay[] | null;
-}
+  funkce_platnost: maybe(),
+  activities: z.array(registerActivitySchema).nullable().optional(),
+  abroad_stay: z.array(registerAbroadStaySchema).nullable().optional(),
+});
+export type RegisterPerson = z.infer<typeof registerPersonSchema>;
 
 /**
  * Answer of both search calls: the person, with `record` when they hold a certificate, and
@@ -191,9 +197,8 @@ export interface RegisterPerson {
  * docs/register.md). The browser sends it back with validate and submit; only through it
  * (or a NIA sign-in) does the server link a request to a register person.
  */
-export type SearchAnswer = RegisterPerson & { record?: RegisterRecord; match?: string };
-
-/** Error codes of the search calls (404 and 403 answers). */
-export const SEARCH_ERROR_CODES = {
-  notFound: 'PERSON_NOT_FOUND',
-} as const;
+export const searchAnswerSchema = registerPersonSchema.extend({
+  record: registerRecordSchema.optional(),
+  match: z.string().optional(),
+});
+export type SearchAnswer = z.infer<typeof searchAnswerSchema>;

@@ -8,6 +8,7 @@ import {
   issuesToFieldErrors,
   normalizeFormValues,
   prefillFromRegister,
+  SUBMIT_ERROR_CODES,
 } from '@ros/domain';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
@@ -28,11 +29,7 @@ import type { RequestLanguage } from './repository.js';
  * same rules as the form (packages/domain), under a context the server works out itself.
  */
 
-export const SUBMIT_ERROR_CODES = {
-  invalidForm: 'INVALID_FORM',
-  invalidRequest: 'INVALID_REQUEST',
-  timeNotCovered: 'TIME_NOT_COVERED',
-} as const;
+export { SUBMIT_ERROR_CODES };
 
 type FieldError = { path: string; message: string };
 

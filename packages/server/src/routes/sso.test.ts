@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import type { SsoSessionAnswer } from '@ros/domain';
 import { defaultFormValues, type FormValues, prefillFromRegister } from '@ros/domain';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
@@ -15,7 +16,6 @@ import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { matchFor } from '../test/match.js';
 import { seedFormData } from '../test/seed.js';
-import type { SsoSessionAnswer } from './sso.js';
 
 /** Every log line the app writes, to check that none holds personal data. */
 class LogSink extends Writable {
