@@ -12,6 +12,7 @@ import {
   validityAnswerSchema,
 } from './answers.js';
 import {
+  type ApiErrorCode,
   BOT_CHECK_CODES,
   PDF_ERROR_CODES,
   SEARCH_ERROR_CODES,
@@ -39,8 +40,8 @@ export const SSO_FROM_PAGES = ['form', 'form-en', 'duplicate', 'duplicate-en'] a
 
 /** One call of the public API: what it takes and what it answers. */
 export interface ApiCall {
-  method: 'get' | 'post';
-  /** Under /api/ros, OpenAPI style: '/pdf/{id}'. */
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Under its API's base (/api/ros), OpenAPI style: '/pdf/{id}'. */
   path: string;
   summary: string;
   query?: z.ZodObject;
@@ -50,7 +51,7 @@ export interface ApiCall {
   /** Status -> JSON answer schema; a string is a non-JSON answer (a media type or a redirect). */
   answers: Record<number, z.ZodType | string>;
   /** Error codes of this call beside those any call may answer (docs/errors.md). */
-  errors?: string[];
+  errors?: ApiErrorCode[];
 }
 
 const botCheckHeader = {
