@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import type { AppContext } from './context.js';
+import { createToken, SCOPES } from './intake/tokens.js';
 import type { OpenApiDocument } from './openapi.js';
 import { newApplicant } from './test/applicant.js';
 import { solvedToken } from './test/botcheck.js';
@@ -75,6 +76,14 @@ for (const kind of await testDbKinds()) {
       expect(ok, `${method} ${path} ${status}: ${JSON.stringify(validate?.errors)}`).toBe(true);
     }
 
+    /** Checks a request body the test sends (as the web app does) against the document's request schema. */
+    function expectBodyDocumented(method: string, path: string, body: unknown) {
+      const ref = `openapi#/${pointer('paths', path, method, 'requestBody', 'content', 'application/json', 'schema')}`;
+      const validate = ajv.getSchema(ref);
+      expect(validate, ref).toBeDefined();
+      expect(validate?.(body), `${method} ${path} body: ${JSON.stringify(validate?.errors)}`).toBe(true);
+    }
+
     it('is OpenAPI 3.1 and lists every call of spec section 7', () => {
       expect(doc.openapi).toBe('3.1.0');
       const listed = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -106,8 +115,10 @@ for (const kind of await testDbKinds()) {
     });
 
     it('describes search found and not found, validate and submit', async () => {
-      const search = async (url: string, payload: object) =>
-        app.inject({ method: 'POST', url, payload, headers: { recaptcha: await solvedToken(app) } });
+      const search = async (url: string, payload: object) => {
+        expectBodyDocumented('post', url, payload);
+        return app.inject({ method: 'POST', url, payload, headers: { recaptcha: await solvedToken(app) } });
+      };
       const found = await search('/api/ros/search', {
         first_name: 'Štěpán',
         last_name: 'Dvořák',
@@ -130,25 +141,25 @@ for (const kind of await testDbKinds()) {
       expectDocumented('post', '/api/ros/search', missing);
 
       const applicant = newApplicant({ email: 'openapi@example.cz' });
-      const validate = await app.inject({
-        method: 'POST',
-        url: '/api/ros/validate',
-        payload: {
-          first_name: applicant.first_name,
-          last_name: applicant.last_name,
-          birth_date: applicant.birth_date,
-          document_number: applicant.document_number,
-          birth_number: applicant.birth_number,
-          duplicate: false,
-        },
-      });
+      const validateBody = {
+        first_name: applicant.first_name,
+        last_name: applicant.last_name,
+        birth_date: applicant.birth_date,
+        document_number: applicant.document_number,
+        birth_number: applicant.birth_number,
+        duplicate: false,
+      };
+      expectBodyDocumented('post', '/api/ros/validate', validateBody);
+      const validate = await app.inject({ method: 'POST', url: '/api/ros/validate', payload: validateBody });
       expect(validate.statusCode, validate.body).toBe(200);
       expectDocumented('post', '/api/ros/validate', validate);
 
+      const submitBody = { ...applicant, language: 'en', duplicate: false };
+      expectBodyDocumented('post', '/api/ros', submitBody);
       const submit = await app.inject({
         method: 'POST',
         url: '/api/ros',
-        payload: { ...applicant, language: 'en', duplicate: false },
+        payload: submitBody,
         headers: { recaptcha: await solvedToken(app) },
       });
       expect(submit.statusCode, submit.body).toBe(201);
@@ -190,6 +201,49 @@ for (const kind of await testDbKinds()) {
       });
       expect(broken.statusCode).toBe(400);
       expectDocumented('post', '/api/ros/validate', broken);
+    });
+
+    it('describes the intake API: the list, a request, marking it received, a certificate, a person', async () => {
+      const token = (await createToken(t.db, 'openapi', SCOPES, 'test')) as string;
+      const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+        app.inject({
+          method,
+          url: `/api/intake/v1${path}`,
+          headers: { authorization: `Bearer ${token}` },
+          ...(payload ? { payload } : {}),
+        });
+      const base = '/api/intake/v1';
+      const list = await call('GET', '/requests');
+      expect(list.statusCode, list.body).toBe(200);
+      expectDocumented('get', `${base}/requests`, list);
+      const reference = (list.json() as { items: Array<{ reference: string }> }).items[0]?.reference;
+      expect(reference, 'the submit test stored a request').toBeDefined();
+      const detail = await call('GET', `/requests/${reference}`);
+      expectDocumented('get', `${base}/requests/{reference}`, detail);
+      const received = await call('POST', `/requests/${reference}/received`);
+      expectDocumented('post', `${base}/requests/{reference}/received`, received);
+      const until = String(
+        (await t.db.kysely.selectFrom('records').select('platnost_do').executeTakeFirstOrThrow()).platnost_do,
+      );
+      const recordBody = {
+        person: { first_name: 'Jana', last_name: 'Nováková' },
+        stav: 'Ano',
+        platnost_do: until,
+        a1a3: { valid_until: until },
+        a2: null,
+      };
+      expectBodyDocumented('put', `${base}/records/{id}`, recordBody);
+      const record = await call('PUT', '/records/778001', recordBody);
+      expect(record.statusCode, record.body).toBe(201);
+      expectDocumented('put', `${base}/records/{id}`, record);
+      const personBody = { jmeno: 'Jana', prijmeni: 'Nováková', rc: '905512/0008' };
+      expectBodyDocumented('put', `${base}/persons/{id}`, personBody);
+      const person = await call('PUT', '/persons/778001', personBody);
+      expect(person.statusCode, person.body).toBe(201);
+      expectDocumented('put', `${base}/persons/{id}`, person);
+      const denied = await app.inject({ method: 'GET', url: `${base}/requests` });
+      expect(denied.statusCode).toBe(401);
+      expectDocumented('get', `${base}/requests`, denied);
     });
 
     it('refuses an answer the contract does not allow (the check can fail)', () => {

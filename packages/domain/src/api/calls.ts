@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MATCH_TOKEN_MAX_LENGTH } from '../bounds.js';
+import { formShape } from '../form.js';
 import { searchAnswerSchema, searchByBirthNumberSchema, searchByDocumentSchema } from '../search.js';
 import { validateBodySchema } from '../validatePayload.js';
 import {
@@ -20,20 +21,22 @@ import {
   SUBMIT_ERROR_CODES,
 } from './errors.js';
 
+const envelopeError = (i: { input: unknown }) => (i.input === undefined ? 'required' : 'pattern');
+
+/** The submit body's envelope around the form values: the request's language and mode. */
+export const submitEnvelopeSchema = z.object({
+  language: z.enum(['cs', 'en'], { error: envelopeError }),
+  duplicate: z.boolean({ error: envelopeError }),
+});
+
 /**
- * POST /api/ros's body as the contract describes it: the envelope plus the form's values
- * (docs/form.md). The values' rules depend on the request (register person, NIA sign-in,
- * duplicate) and are checked by buildFormSchema, so only the envelope is fixed here.
+ * POST /api/ros's body: the form's values (docs/form.md), the envelope and the search's `match`
+ * token. The values' rules depend on the request (register person, NIA sign-in, duplicate):
+ * the server checks them with buildFormSchema under the context it works out.
  */
-export const submitBodySchema = z
-  .object({
-    language: z.enum(['cs', 'en']),
-    duplicate: z.boolean(),
-    match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),
-    send_notifications_email: z.boolean().optional(),
-    send_notifications_phone: z.boolean().optional(),
-  })
-  .catchall(z.unknown());
+export const submitBodySchema = formShape
+  .extend(submitEnvelopeSchema.shape)
+  .extend({ match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional() });
 
 /** The pages a NIA sign-in starts from and returns to (GET /api/ros/sso-redirect?from=). */
 export const SSO_FROM_PAGES = ['form', 'form-en', 'duplicate', 'duplicate-en'] as const;

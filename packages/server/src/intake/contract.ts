@@ -34,7 +34,8 @@ const category = z.object({ valid_until: z.string() }).nullable();
 /** PUT records/{id}: the certificate as stored. */
 export const recordAnswerSchema = z.object({
   id: z.number(),
-  person: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }),
+  /** id: null for a certificate of no register person. */
+  person: z.object({ id: z.number().nullable(), first_name: z.string(), last_name: z.string() }),
   stav: z.string(),
   platnost_do: z.string(),
   a1a3: category,

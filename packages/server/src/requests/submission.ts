@@ -9,6 +9,7 @@ import {
   normalizeFormValues,
   prefillFromRegister,
   SUBMIT_ERROR_CODES,
+  submitEnvelopeSchema,
 } from '@ros/domain';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
@@ -32,11 +33,6 @@ import type { RequestLanguage } from './repository.js';
 export { SUBMIT_ERROR_CODES };
 
 type FieldError = { path: string; message: string };
-
-const envelopeSchema = z.object({
-  language: z.enum(['cs', 'en'], { error: (i) => (i.input === undefined ? 'required' : 'pattern') }),
-  duplicate: z.boolean({ error: (i) => (i.input === undefined ? 'required' : 'pattern') }),
-});
 
 export interface AcceptedSubmission {
   language: RequestLanguage;
@@ -169,7 +165,7 @@ export async function checkSubmission(
     throw new ApiError(400, SUBMIT_ERROR_CODES.invalidRequest, 'The request body must be a JSON object');
   }
   const raw = body as Record<string, unknown>;
-  const envelope = envelopeSchema.safeParse({ language: raw.language, duplicate: raw.duplicate });
+  const envelope = submitEnvelopeSchema.safeParse({ language: raw.language, duplicate: raw.duplicate });
   if (!envelope.success) {
     throw invalidForm(
       envelope.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
