@@ -11,7 +11,6 @@ import {
   SUBMIT_ERROR_CODES,
   submitEnvelopeSchema,
 } from '@ros/domain';
-import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { getPerson } from '../register/persons.js';
