@@ -1,4 +1,7 @@
-import { validityCode } from '@ros/domain';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_ERROR_CODES, validityCode } from '@ros/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +39,17 @@ const SPEC_CALLS = [
 
 const pointer = (...parts: string[]) =>
   parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+describe('the error codes', () => {
+  it("are each documented in docs/ (errors.md and the routes' pages)", () => {
+    const dir = fileURLToPath(new URL('../../../docs/', import.meta.url));
+    const docs = readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    expect(API_ERROR_CODES.filter((code) => !new RegExp(`\\b${code}\\b`).test(docs))).toEqual([]);
+  });
+});
 
 for (const kind of await testDbKinds()) {
   describe(`GET /api/docs: the OpenAPI document (${kind})`, () => {
