@@ -45,7 +45,7 @@ const requiredText = (max: number) =>
     .max(max, { error: 'maxlength', abort: true })
     .refine((v) => textPolicyError(v) === null, { error: 'invalidCharacters' });
 
-export const birthNumberSchema = z
+export const birthNumberSchema = /* @__PURE__ */ z
   .string({ error: 'required' })
   .max(SEARCH_MAX.birthNumber * 2, { error: 'maxlength', abort: true })
   .trim()
@@ -54,7 +54,7 @@ export const birthNumberSchema = z
   .refine((v) => parseBirthNumber(v) !== null, { error: 'birthNumberInvalidFormat' });
 
 /** POST /api/ros/search. Extra fields are refused: a public endpoint takes exactly what it needs. */
-export const searchByDocumentSchema = z
+export const searchByDocumentSchema = /* @__PURE__ */ z
   .object({
     first_name: requiredText(SEARCH_MAX.name),
     last_name: requiredText(SEARCH_MAX.name),
@@ -72,7 +72,9 @@ export type SearchByDocumentInput = z.input<typeof searchByDocumentSchema>;
 export type SearchByDocument = z.output<typeof searchByDocumentSchema>;
 
 /** POST /api/ros/search-birth-number. */
-export const searchByBirthNumberSchema = z.object({ birth_number: birthNumberSchema }).strict();
+export const searchByBirthNumberSchema = /* @__PURE__ */ z
+  .object({ birth_number: birthNumberSchema })
+  .strict();
 export type SearchByBirthNumber = z.output<typeof searchByBirthNumberSchema>;
 
 /** Size limits of the two search bodies (bounds.ts), from the fields' maximum lengths. */
@@ -89,7 +91,7 @@ export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
 ]);
 
 /** A past activity as the register keeps it. typ: 1 employment, 2 education, 3 other. */
-export const registerActivitySchema = z.object({
+export const registerActivitySchema = /* @__PURE__ */ z.object({
   /** MM/YYYY */
   zam_od: z.string(),
   /** MM/YYYY */
@@ -103,13 +105,13 @@ export const registerActivitySchema = z.object({
 export type RegisterActivity = z.infer<typeof registerActivitySchema>;
 
 /** A stay abroad as the register keeps it: state code and reason. */
-export const registerAbroadStaySchema = z.object({ stat: z.string(), duvod: z.string() });
+export const registerAbroadStaySchema = /* @__PURE__ */ z.object({ stat: z.string(), duvod: z.string() });
 export type RegisterAbroadStay = z.infer<typeof registerAbroadStaySchema>;
 
-const categorySchema = z.object({ valid_until: z.string() });
+const categorySchema = /* @__PURE__ */ z.object({ valid_until: z.string() });
 
 /** The person's certificate as the search answers it (spec section 3, validity record). */
-export const registerRecordSchema = z.object({
+export const registerRecordSchema = /* @__PURE__ */ z.object({
   id: z.number(),
   /** 'Ano' valid, 'Ne' not valid */
   stav: z.string(),
@@ -130,7 +132,7 @@ const maybe = () => z.string().nullable().optional();
  * spec's list; the register holds them and the prefill uses them so a found person does not
  * have to type what the authority already knows.
  */
-export const registerPersonSchema = z.object({
+export const registerPersonSchema = /* @__PURE__ */ z.object({
   jmeno: z.string(),
   prijmeni: z.string(),
   /** birth surname */
@@ -197,7 +199,7 @@ export type RegisterPerson = z.infer<typeof registerPersonSchema>;
  * docs/register.md). The browser sends it back with validate and submit; only through it
  * (or a NIA sign-in) does the server link a request to a register person.
  */
-export const searchAnswerSchema = registerPersonSchema.extend({
+export const searchAnswerSchema = /* @__PURE__ */ registerPersonSchema.extend({
   record: registerRecordSchema.optional(),
   match: z.string().optional(),
 });

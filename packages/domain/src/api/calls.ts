@@ -13,18 +13,18 @@ import {
   validityAnswerSchema,
 } from './answers.js';
 import {
-  type ApiErrorCode,
   BOT_CHECK_CODES,
   PDF_ERROR_CODES,
   SEARCH_ERROR_CODES,
   SSO_ERROR_CODES,
   SUBMIT_ERROR_CODES,
-} from './errors.js';
+} from './codes.js';
+import type { ApiErrorCode } from './errors.js';
 
 const envelopeError = (i: { input: unknown }) => (i.input === undefined ? 'required' : 'pattern');
 
 /** The submit body's envelope around the form values: the request's language and mode. */
-export const submitEnvelopeSchema = z.object({
+export const submitEnvelopeSchema = /* @__PURE__ */ z.object({
   language: z.enum(['cs', 'en'], { error: envelopeError }),
   duplicate: z.boolean({ error: envelopeError }),
 });
@@ -34,7 +34,7 @@ export const submitEnvelopeSchema = z.object({
  * token. The values' rules depend on the request (register person, NIA sign-in, duplicate):
  * the server checks them with buildFormSchema under the context it works out.
  */
-export const submitBodySchema = formShape
+export const submitBodySchema = /* @__PURE__ */ formShape
   .extend(submitEnvelopeSchema.shape)
   .extend({ match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional() });
 
