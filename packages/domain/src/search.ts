@@ -45,7 +45,7 @@ const requiredText = (max: number) =>
     .max(max, { error: 'maxlength', abort: true })
     .refine((v) => textPolicyError(v) === null, { error: 'invalidCharacters' });
 
-export const birthNumberSchema = /* @__PURE__ */ z
+export const birthNumberSchema = z
   .string({ error: 'required' })
   .max(SEARCH_MAX.birthNumber * 2, { error: 'maxlength', abort: true })
   .trim()
@@ -54,7 +54,7 @@ export const birthNumberSchema = /* @__PURE__ */ z
   .refine((v) => parseBirthNumber(v) !== null, { error: 'birthNumberInvalidFormat' });
 
 /** POST /api/ros/search. Extra fields are refused: a public endpoint takes exactly what it needs. */
-export const searchByDocumentSchema = /* @__PURE__ */ z
+export const searchByDocumentSchema = z
   .object({
     first_name: requiredText(SEARCH_MAX.name),
     last_name: requiredText(SEARCH_MAX.name),
@@ -72,9 +72,7 @@ export type SearchByDocumentInput = z.input<typeof searchByDocumentSchema>;
 export type SearchByDocument = z.output<typeof searchByDocumentSchema>;
 
 /** POST /api/ros/search-birth-number. */
-export const searchByBirthNumberSchema = /* @__PURE__ */ z
-  .object({ birth_number: birthNumberSchema })
-  .strict();
+export const searchByBirthNumberSchema = z.object({ birth_number: birthNumberSchema }).strict();
 export type SearchByBirthNumber = z.output<typeof searchByBirthNumberSchema>;
 
 /** Size limits of the two search bodies (bounds.ts), from the fields' maximum lengths. */
@@ -90,117 +88,13 @@ export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
   ['birth_number', SEARCH_MAX.birthNumber],
 ]);
 
-/** A past activity as the register keeps it. typ: 1 employment, 2 education, 3 other. */
-export const registerActivitySchema = /* @__PURE__ */ z.object({
-  /** MM/YYYY */
-  zam_od: z.string(),
-  /** MM/YYYY */
-  zam_do: z.string(),
-  typ: z.number(),
-  /** employer, school or detailed information (form field1) */
-  zamestnavatel: z.string(),
-  /** function or field of study (form field2) */
-  funkce: z.string(),
-});
-export type RegisterActivity = z.infer<typeof registerActivitySchema>;
-
-/** A stay abroad as the register keeps it: state code and reason. */
-export const registerAbroadStaySchema = /* @__PURE__ */ z.object({ stat: z.string(), duvod: z.string() });
-export type RegisterAbroadStay = z.infer<typeof registerAbroadStaySchema>;
-
-const categorySchema = /* @__PURE__ */ z.object({ valid_until: z.string() });
-
-/** The person's certificate as the search answers it (spec section 3, validity record). */
-export const registerRecordSchema = /* @__PURE__ */ z.object({
-  id: z.number(),
-  /** 'Ano' valid, 'Ne' not valid */
-  stav: z.string(),
-  /** dd.mm.yyyy */
-  platnost_do: z.string(),
-  a1a3: categorySchema.nullable(),
-  a2: categorySchema.nullable(),
-});
-export type RegisterRecord = z.infer<typeof registerRecordSchema>;
-
-/** A text the register may not know: absent or null. */
-const maybe = () => z.string().nullable().optional();
-
-/**
- * A person as the register knows them, in the register's Czech field names (spec section 3,
- * "Registry record fields read in prefill"). Text fields the register does not know are
- * absent or null. The birth data (dat_nar, misto_nar, okres_nar, stat_nar) are not in the
- * spec's list; the register holds them and the prefill uses them so a found person does not
- * have to type what the authority already knows.
- */
-export const registerPersonSchema = /* @__PURE__ */ z.object({
-  jmeno: z.string(),
-  prijmeni: z.string(),
-  /** birth surname */
-  rodne_prijm: maybe(),
-  /** '1' male, '2' female, '0' unspecified (also accepted: 'M', 'Z'/'Ž', 'F') */
-  pohlavi: maybe(),
-  /** birth number, with or without slash */
-  rc: maybe(),
-  /** birth date, YYYY-MM-DD */
-  dat_nar: maybe(),
-  /** birth municipality: a municipality code for a birth in CZ, free text elsewhere */
-  misto_nar: maybe(),
-  /** birth district code (CZ births only) */
-  okres_nar: maybe(),
-  /** birth state, country code */
-  stat_nar: maybe(),
-  /** home street with house number and optional orientation number ("Dlouhá 12/5") */
-  ulice: maybe(),
-  mesto: maybe(),
-  psc: maybe(),
-  /** home state, country code */
-  stat: maybe(),
-  /** first citizenship, country code */
-  st_kod: maybe(),
-  /** document type: 'ID' identity card, 'P' passport */
-  typ_op_pas: maybe(),
-  /** document number */
-  op_pas: maybe(),
-  /** document number given in the last web request */
-  web_op_pas: maybe(),
-  /** second citizenship */
-  web_st_kod2: maybe(),
-  /** other citizenships, country codes */
-  web_st5_kody: z.array(z.string()).nullable().optional(),
-  web_zamestnavatel: maybe(),
-  /** MM/YYYY */
-  web_zam_od: maybe(),
-  web_funkce: maybe(),
-  web_popis_cinnosti: maybe(),
-  web_duvod_zadosti: maybe(),
-  web_kont_firma: maybe(),
-  web_kont_ulice: maybe(),
-  web_kont_cp: maybe(),
-  web_kont_co: maybe(),
-  web_kont_mesto: maybe(),
-  web_kont_psc: maybe(),
-  web_kont_stat: maybe(),
-  tel: maybe(),
-  email: maybe(),
-  /** data mailbox id (7 characters) */
-  dat_schranka: maybe(),
-  /** delivery type code, e.g. EMAIL, DATOVKOU */
-  typ_predani: maybe(),
-  /** function the certificate was issued for (kept, not prefilled) */
-  funkce_platnost: maybe(),
-  activities: z.array(registerActivitySchema).nullable().optional(),
-  abroad_stay: z.array(registerAbroadStaySchema).nullable().optional(),
-});
-export type RegisterPerson = z.infer<typeof registerPersonSchema>;
-
-/**
- * Answer of both search calls: the person, with `record` when they hold a certificate, and
- * `match`: the proof that this search found this person (a short-lived random token, see
- * docs/register.md). The browser sends it back with validate and submit; only through it
- * (or a NIA sign-in) does the server link a request to a register person.
- */
-export const searchAnswerSchema = /* @__PURE__ */ registerPersonSchema.extend({
-  record: registerRecordSchema.optional(),
-  match: z.string().optional(),
-});
-export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+// The register's person, record and the search answer: their schemas live in the API contract
+// (api/register.ts), apart from these search bodies, so that the browser's bundle, which needs
+// the bodies' schemas, does not carry the answers' schemas it only reads as types.
+export type {
+  RegisterAbroadStay,
+  RegisterActivity,
+  RegisterPerson,
+  RegisterRecord,
+  SearchAnswer,
+} from './api/register.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerRecordSchema, searchAnswerSchema } from '../search.js';
+import { registerRecordSchema, searchAnswerSchema } from './register.js';
 
 /**
  * The answers of the public API (spec section 7), as zod schemas with their inferred types.
@@ -9,7 +9,7 @@ import { registerRecordSchema, searchAnswerSchema } from '../search.js';
  */
 
 /** GET /api/ros/metadata: what the browser app needs at start. */
-export const metadataAnswerSchema = /* @__PURE__ */ z.object({
+export const metadataAnswerSchema = z.object({
   version: z.string(),
   /** 'YES' offers NIA sign-in on the home page; 'NO' opens the form with ?eid=eid. */
   use_eid: z.enum(['YES', 'NO']),
@@ -20,28 +20,28 @@ export const metadataAnswerSchema = /* @__PURE__ */ z.object({
 export type MetadataAnswer = z.infer<typeof metadataAnswerSchema>;
 
 /** An item of the small code lists (delivery, document, verification types, dial codes, activity types). */
-export const codeItemSchema = /* @__PURE__ */ z.object({
+export const codeItemSchema = z.object({
   code: z.string(),
   name_cz: z.string(),
   name_en: z.string(),
 });
 export type CodeItem = z.infer<typeof codeItemSchema>;
 /** A duplicate reason; a `disabled` one is shown but cannot be chosen (the authority switched it off). */
-export const duplicateTypeSchema = /* @__PURE__ */ codeItemSchema.extend({
+export const duplicateTypeSchema = codeItemSchema.extend({
   disabled: z.boolean().optional(),
 });
 export type DuplicateType = z.infer<typeof duplicateTypeSchema>;
 /** GET /api/ros/countries (?lang=en sorts by the English name). */
-export const countrySchema = /* @__PURE__ */ codeItemSchema.extend({ code_csu: z.string() });
+export const countrySchema = codeItemSchema.extend({ code_csu: z.string() });
 export type Country = z.infer<typeof countrySchema>;
-export const municipalitySchema = /* @__PURE__ */ z.object({
+export const municipalitySchema = z.object({
   code: z.string(),
   name: z.string(),
   long_name: z.string(),
   district: z.string(),
 });
 export type Municipality = z.infer<typeof municipalitySchema>;
-export const districtSchema = /* @__PURE__ */ z.object({ code: z.string(), name: z.string() });
+export const districtSchema = z.object({ code: z.string(), name: z.string() });
 export type District = z.infer<typeof districtSchema>;
 
 /** The reference lists by path (GET /api/ros/{name}), each a JSON array of its items. */
@@ -58,14 +58,14 @@ export const REFERENCE_LIST_SCHEMAS = {
 } as const;
 
 /** POST /api/ros/validate: the confirmation dialog's two checks. */
-export const validateAnswerSchema = /* @__PURE__ */ z.object({
+export const validateAnswerSchema = z.object({
   okDate: z.boolean(),
   okDuplications: z.boolean(),
 });
 export type ValidateAnswer = z.infer<typeof validateAnswerSchema>;
 
 /** POST /api/ros: 201 when stored now, 200 for a retry of a stored request. */
-export const submitAnswerSchema = /* @__PURE__ */ z.object({
+export const submitAnswerSchema = z.object({
   /** A short confirmation with the reference number, in the request's language. */
   text: z.string(),
   /** The request's unguessable id: GET /api/ros/pdf/{id}. */
@@ -77,13 +77,13 @@ export const submitAnswerSchema = /* @__PURE__ */ z.object({
 });
 export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
 
-const czechDate = /* @__PURE__ */ z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);
+const czechDate = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);
 
 /**
  * GET /api/ros/{id}/validity (spec sections 3 and 7). stav 'Ano': valid today, 'Ne': revoked or
  * expired; jmeno and prijmeni hold the first three letters; a1a3 and a2 only while valid.
  */
-export const validityAnswerSchema = /* @__PURE__ */ z.object({
+export const validityAnswerSchema = z.object({
   data: z.object({
     stav: z.enum(['Ano', 'Ne']),
     platnost_do: czechDate,
@@ -95,7 +95,7 @@ export const validityAnswerSchema = /* @__PURE__ */ z.object({
 });
 
 /** The identity NIA released (spec section 3, "Sign-in session"). */
-export const niaIdentitySchema = /* @__PURE__ */ z.object({
+export const niaIdentitySchema = z.object({
   /** False when NIA did not release the first name, the last name or the birth date. */
   complete: z.boolean(),
   first_name: z.string().nullable(),
@@ -110,7 +110,7 @@ export type NiaIdentityAnswer = z.infer<typeof niaIdentitySchema>;
  * (`szr`, the search answer's shape), the certificate, the AIFO and the data mailbox; the
  * register parts are null when the register does not know the person.
  */
-export const ssoSessionAnswerSchema = /* @__PURE__ */ z.object({
+export const ssoSessionAnswerSchema = z.object({
   nia: niaIdentitySchema,
   szr: searchAnswerSchema.nullable(),
   record: registerRecordSchema.nullable(),
@@ -120,6 +120,6 @@ export const ssoSessionAnswerSchema = /* @__PURE__ */ z.object({
 export type SsoSessionAnswer = z.infer<typeof ssoSessionAnswerSchema>;
 
 /** GET /api/ros/altcha-challenge: an ALTCHA v2 proof-of-work challenge (altcha-lib). */
-export const altchaChallengeSchema = /* @__PURE__ */ z
+export const altchaChallengeSchema = z
   .object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() })
   .loose();

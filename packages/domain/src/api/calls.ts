@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MATCH_TOKEN_MAX_LENGTH } from '../bounds.js';
 import { formShape } from '../form.js';
-import { searchAnswerSchema, searchByBirthNumberSchema, searchByDocumentSchema } from '../search.js';
+import { searchByBirthNumberSchema, searchByDocumentSchema } from '../search.js';
 import { validateBodySchema } from '../validatePayload.js';
 import {
   altchaChallengeSchema,
@@ -20,11 +20,12 @@ import {
   SUBMIT_ERROR_CODES,
 } from './codes.js';
 import type { ApiErrorCode } from './errors.js';
+import { searchAnswerSchema } from './register.js';
 
 const envelopeError = (i: { input: unknown }) => (i.input === undefined ? 'required' : 'pattern');
 
 /** The submit body's envelope around the form values: the request's language and mode. */
-export const submitEnvelopeSchema = /* @__PURE__ */ z.object({
+export const submitEnvelopeSchema = z.object({
   language: z.enum(['cs', 'en'], { error: envelopeError }),
   duplicate: z.boolean({ error: envelopeError }),
 });
@@ -34,7 +35,7 @@ export const submitEnvelopeSchema = /* @__PURE__ */ z.object({
  * token. The values' rules depend on the request (register person, NIA sign-in, duplicate):
  * the server checks them with buildFormSchema under the context it works out.
  */
-export const submitBodySchema = /* @__PURE__ */ formShape
+export const submitBodySchema = formShape
   .extend(submitEnvelopeSchema.shape)
   .extend({ match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional() });
 
