@@ -307,7 +307,8 @@ const pastActivityShape = z.object({
 const abroadStayShape = z.object({ state: text(), reason: text() });
 
 /** The shape alone: types of every field, no rules. */
-const formShape = z.object({
+/** The form values' shape without the rules (buildFormSchema adds them; the API contract describes the submit body with it). */
+export const formShape = z.object({
   ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, text()])) as Record<
     TextFieldName,
     ReturnType<typeof text>

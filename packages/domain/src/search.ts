@@ -88,112 +88,13 @@ export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
   ['birth_number', SEARCH_MAX.birthNumber],
 ]);
 
-/** A past activity as the register keeps it. typ: 1 employment, 2 education, 3 other. */
-export interface RegisterActivity {
-  /** MM/YYYY */
-  zam_od: string;
-  /** MM/YYYY */
-  zam_do: string;
-  typ: number;
-  /** employer, school or detailed information (form field1) */
-  zamestnavatel: string;
-  /** function or field of study (form field2) */
-  funkce: string;
-}
-
-/** A stay abroad as the register keeps it: state code and reason. */
-export interface RegisterAbroadStay {
-  stat: string;
-  duvod: string;
-}
-
-/** The person's certificate as the search answers it (spec section 3, validity record). */
-export interface RegisterRecord {
-  id: number;
-  /** 'Ano' valid, 'Ne' not valid */
-  stav: string;
-  /** dd.mm.yyyy */
-  platnost_do: string;
-  a1a3: { valid_until: string } | null;
-  a2: { valid_until: string } | null;
-}
-
-/**
- * A person as the register knows them, in the register's Czech field names (spec section 3,
- * "Registry record fields read in prefill"). Text fields the register does not know are
- * absent or null. The birth data (dat_nar, misto_nar, okres_nar, stat_nar) are not in the
- * spec's list; the register holds them and the prefill uses them so a found person does not
- * have to type what the authority already knows.
- */
-export interface RegisterPerson {
-  jmeno: string;
-  prijmeni: string;
-  /** birth surname */
-  rodne_prijm?: string | null;
-  /** '1' male, '2' female, '0' unspecified (also accepted: 'M', 'Z'/'Ž', 'F') */
-  pohlavi?: string | null;
-  /** birth number, with or without slash */
-  rc?: string | null;
-  /** birth date, YYYY-MM-DD */
-  dat_nar?: string | null;
-  /** birth municipality: a municipality code for a birth in CZ, free text elsewhere */
-  misto_nar?: string | null;
-  /** birth district code (CZ births only) */
-  okres_nar?: string | null;
-  /** birth state, country code */
-  stat_nar?: string | null;
-  /** home street with house number and optional orientation number ("Dlouhá 12/5") */
-  ulice?: string | null;
-  mesto?: string | null;
-  psc?: string | null;
-  /** home state, country code */
-  stat?: string | null;
-  /** first citizenship, country code */
-  st_kod?: string | null;
-  /** document type: 'ID' identity card, 'P' passport */
-  typ_op_pas?: string | null;
-  /** document number */
-  op_pas?: string | null;
-  /** document number given in the last web request */
-  web_op_pas?: string | null;
-  /** second citizenship */
-  web_st_kod2?: string | null;
-  /** other citizenships, country codes */
-  web_st5_kody?: string[] | null;
-  web_zamestnavatel?: string | null;
-  /** MM/YYYY */
-  web_zam_od?: string | null;
-  web_funkce?: string | null;
-  web_popis_cinnosti?: string | null;
-  web_duvod_zadosti?: string | null;
-  web_kont_firma?: string | null;
-  web_kont_ulice?: string | null;
-  web_kont_cp?: string | null;
-  web_kont_co?: string | null;
-  web_kont_mesto?: string | null;
-  web_kont_psc?: string | null;
-  web_kont_stat?: string | null;
-  tel?: string | null;
-  email?: string | null;
-  /** data mailbox id (7 characters) */
-  dat_schranka?: string | null;
-  /** delivery type code, e.g. EMAIL, DATOVKOU */
-  typ_predani?: string | null;
-  /** function the certificate was issued for (kept, not prefilled) */
-  funkce_platnost?: string | null;
-  activities?: RegisterActivity[] | null;
-  abroad_stay?: RegisterAbroadStay[] | null;
-}
-
-/**
- * Answer of both search calls: the person, with `record` when they hold a certificate, and
- * `match`: the proof that this search found this person (a short-lived random token, see
- * docs/register.md). The browser sends it back with validate and submit; only through it
- * (or a NIA sign-in) does the server link a request to a register person.
- */
-export type SearchAnswer = RegisterPerson & { record?: RegisterRecord; match?: string };
-
-/** Error codes of the search calls (404 and 403 answers). */
-export const SEARCH_ERROR_CODES = {
-  notFound: 'PERSON_NOT_FOUND',
-} as const;
+// The register's person, record and the search answer: their schemas live in the API contract
+// (api/register.ts), apart from these search bodies, so that the browser's bundle, which needs
+// the bodies' schemas, does not carry the answers' schemas it only reads as types.
+export type {
+  RegisterAbroadStay,
+  RegisterActivity,
+  RegisterPerson,
+  RegisterRecord,
+  SearchAnswer,
+} from './api/register.js';

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { validityAnswerSchema } from './api/answers.js';
 /**
  * The validity check of a certificate (spec sections 2 "Validity-check screen", 3 "Validity record",
  * 4 "Validity screen" and 7 `GET /api/ros/{id}/validity`).
@@ -114,19 +116,16 @@ export function shortValidityName(name: string): string {
 const CZECH_DATE = /^\d{2}\.\d{2}\.\d{4}$/;
 
 /**
- * The answer of `GET /api/ros/{id}/validity` (spec sections 3 and 7).
+ * The answer of `GET /api/ros/{id}/validity` (spec sections 3 and 7), from the API contract
+ * (api/answers.ts; a type-only import, so the check page loads no schema library).
  * - data.stav: 'Ano' = the certificate is valid today; 'Ne' = revoked or expired.
  * - data.platnost_do: the validity date, 'dd.mm.yyyy'.
  * - data.jmeno, data.prijmeni: first three letters of the first and last name (see shortValidityName).
  * - a1a3, a2: present only when the certificate is valid and holds that category, with the
  *   category's own valid-until date ('dd.mm.yyyy'); absent otherwise.
  */
-export interface ValidityAnswer {
-  data: { stav: ValidityStav; platnost_do: string; jmeno: string; prijmeni: string };
-  a1a3?: { valid_until: string };
-  a2?: { valid_until: string };
-}
-export type ValidityStav = 'Ano' | 'Ne';
+export type ValidityAnswer = z.infer<typeof validityAnswerSchema>;
+export type ValidityStav = ValidityAnswer['data']['stav'];
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

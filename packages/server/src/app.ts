@@ -26,6 +26,7 @@ import { createMetrics, installMetrics } from './metrics/index.js';
 import { PERMISSIONS_POLICY, pageHeaders } from './pageHeaders.js';
 import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
 import { botCheckRoutes } from './routes/botcheck.js';
+import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { intakeRoutes } from './routes/intake.js';
 import { metadataRoutes } from './routes/metadata.js';
@@ -171,6 +172,8 @@ export async function buildApp(
   );
   // The authority's back office (docs/intake.md): bearer tokens, apart from the public API.
   await app.register(intakeRoutes, { ...ctx, prefix: '/api/intake/v1' });
+  // The OpenAPI document of both APIs (docs/api.md).
+  await app.register(docsRoutes, ctx);
 
   const webDir = ctx.config.webDir;
   if (webDir && existsSync(join(webDir, 'index.html'))) {

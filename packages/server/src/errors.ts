@@ -1,18 +1,17 @@
+import type { ApiErrorBody, ApiErrorCode } from '@ros/domain';
 import { API_SECURITY_HEADERS as SECURITY_HEADERS_FOR_RAW } from './apiHeaders.js';
 
-/**
- * Every error answer of the API has one shape: { error: { code, message, fields? } }.
- * `code` is machine-readable and stable; `message` is for developers, never shown to users
- * and never holds personal data.
- */
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Array<{ path: string; message: string }> };
-}
+export type { ApiErrorBody };
 
+/**
+ * Every error answer of the API has one shape: { error: { code, message, fields? } }
+ * (ApiErrorBody, packages/domain/src/api/errors.ts). `code` is one of the contract's codes;
+ * `message` is for developers, never shown to users and never holds personal data.
+ */
 export class ApiError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly code: string,
+    public readonly code: ApiErrorCode,
     message: string,
     public readonly fields?: Array<{ path: string; message: string }>,
     public readonly headers?: Record<string, string>,
@@ -21,7 +20,9 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (code = 'NOT_FOUND', message = 'Not found') => new ApiError(404, code, message);
+export const notFound = (code: ApiErrorCode = 'NOT_FOUND', message = 'Not found') =>
+  new ApiError(404, code, message);
+
 /** The body of an ApiError's answer. */
 export function apiErrorBody(err: ApiError): ApiErrorBody {
   return { error: { code: err.code, message: err.message, fields: err.fields } };
@@ -33,7 +34,7 @@ export function apiErrorBody(err: ApiError): ApiErrorBody {
  * messages: Fastify's would echo parts of the request (a URL, a media type). The codes are listed
  * in docs/errors.md.
  */
-const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
+const FRAMEWORK_CODES: Record<string, [number, ApiErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'The body is not valid JSON'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON', 'The body is empty but says it is JSON'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The body is too large'],
@@ -43,7 +44,7 @@ const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
   FST_ERR_MAX_PARAM_LENGTH: [414, 'URI_TOO_LONG', 'A path segment is too long'],
 };
 
-const BY_STATUS: Record<number, [string, string]> = {
+const BY_STATUS: Record<number, [ApiErrorCode, string]> = {
   400: ['BAD_REQUEST', 'Bad request'],
   404: ['NOT_FOUND', 'Not found'],
   408: ['REQUEST_TIMEOUT', 'Request timeout'],
@@ -70,7 +71,7 @@ export function errorAnswer(err: {
       body: { error: { code: 'INVALID_REQUEST', message: err.message ?? 'Invalid request' } },
     };
   }
-  const [code, message] =
+  const [code, message]: [ApiErrorCode, string] =
     BY_STATUS[status] ??
     (status >= 500 ? ['INTERNAL_ERROR', 'Internal server error'] : ['BAD_REQUEST', 'Bad request']);
   return { status, body: { error: { code, message } } };
@@ -83,10 +84,10 @@ export function errorAnswer(err: {
 export function rawErrorResponse(parserCode: string | undefined): string {
   const [status, code, message, reason] =
     parserCode === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'HEADERS_TOO_LARGE', 'Request headers too large', 'Request Header Fields Too Large']
+      ? ([431, 'HEADERS_TOO_LARGE', 'Request headers too large', 'Request Header Fields Too Large'] as const)
       : parserCode === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'REQUEST_TIMEOUT', 'Request timeout', 'Request Timeout']
-        : [400, 'BAD_REQUEST', 'The request cannot be parsed', 'Bad Request'];
+        ? ([408, 'REQUEST_TIMEOUT', 'Request timeout', 'Request Timeout'] as const)
+        : ([400, 'BAD_REQUEST', 'The request cannot be parsed', 'Bad Request'] as const);
   const body = JSON.stringify({ error: { code, message } } satisfies ApiErrorBody);
   const headers = Object.entries(SECURITY_HEADERS_FOR_RAW)
     .map(([k, v]) => `${k}: ${v}\r\n`)

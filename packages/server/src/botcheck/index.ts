@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { type ApiErrorCode, BOT_CHECK_CODES } from '@ros/domain';
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey as deriveShaKey } from 'altcha-lib/algorithms/sha';
 import type { Config } from '../config.js';
@@ -29,16 +30,8 @@ export interface BotCheck {
   purgeExpired(): Promise<number>;
 }
 
-export const BOT_CHECK_CODES = {
-  missing: 'BOT_CHECK_MISSING',
-  invalid: 'BOT_CHECK_INVALID',
-  expired: 'BOT_CHECK_EXPIRED',
-  replayed: 'BOT_CHECK_REPLAYED',
-  action: 'BOT_CHECK_ACTION',
-  hostname: 'BOT_CHECK_HOSTNAME',
-  score: 'BOT_CHECK_SCORE',
-  unavailable: 'BOT_CHECK_UNAVAILABLE',
-} as const;
+/** The bot check's error codes: the API contract's (packages/domain/src/api/errors.ts). */
+export { BOT_CHECK_CODES };
 
 export const DEFAULT_RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
@@ -56,7 +49,7 @@ const MAX_TOKEN_LENGTH = 8192;
 const PURGE_INTERVAL_MS = 60_000;
 const ALTCHA_ALGORITHM = 'SHA-256';
 
-const deny = (code: string, message: string) => new ApiError(403, code, message);
+const deny = (code: ApiErrorCode, message: string) => new ApiError(403, code, message);
 
 function tokenHash(value: string): string {
   return createHash('sha256').update(value).digest('hex');

@@ -1,6 +1,8 @@
 import type { FormValues } from '@ros/domain';
+import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { StoredRequest } from '../requests/repository.js';
+import type { requestSummarySchema } from './contract.js';
 import { intakeDb } from './db.js';
 
 /**
@@ -12,16 +14,8 @@ import { intakeDb } from './db.js';
 export const REQUEST_STATUSES = ['new', 'received'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** One request in a list: no personal data. */
-export interface RequestSummary {
-  reference: string;
-  status: RequestStatus;
-  channel: 'pdf' | 'nia';
-  language: 'cs' | 'en';
-  duplicate: boolean;
-  created_at: string;
-  received_at: string | null;
-}
+/** One request in a list: no personal data (its schema: intake/contract.ts). */
+export type RequestSummary = z.infer<typeof requestSummarySchema>;
 
 /** The detail: the summary and every form value under the spec's field names. */
 export interface RequestDetail extends RequestSummary {

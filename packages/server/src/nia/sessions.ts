@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SSO_FROM_PAGES } from '@ros/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -14,7 +15,7 @@ import type { Database } from '../db/schema.js';
 export const SESSION_COOKIE = 'ros_session';
 
 /** Where the browser came from, and so where it goes back to (spec section 7, sso-redirect). */
-export const FROM_PAGES = ['form', 'form-en', 'duplicate', 'duplicate-en'] as const;
+export const FROM_PAGES = SSO_FROM_PAGES;
 export type FromPage = (typeof FROM_PAGES)[number];
 
 export interface PendingSignIn {

@@ -8,8 +8,9 @@ import {
   issuesToFieldErrors,
   normalizeFormValues,
   prefillFromRegister,
+  SUBMIT_ERROR_CODES,
+  submitEnvelopeSchema,
 } from '@ros/domain';
-import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { getPerson } from '../register/persons.js';
@@ -28,18 +29,9 @@ import type { RequestLanguage } from './repository.js';
  * same rules as the form (packages/domain), under a context the server works out itself.
  */
 
-export const SUBMIT_ERROR_CODES = {
-  invalidForm: 'INVALID_FORM',
-  invalidRequest: 'INVALID_REQUEST',
-  timeNotCovered: 'TIME_NOT_COVERED',
-} as const;
+export { SUBMIT_ERROR_CODES };
 
 type FieldError = { path: string; message: string };
-
-const envelopeSchema = z.object({
-  language: z.enum(['cs', 'en'], { error: (i) => (i.input === undefined ? 'required' : 'pattern') }),
-  duplicate: z.boolean({ error: (i) => (i.input === undefined ? 'required' : 'pattern') }),
-});
 
 export interface AcceptedSubmission {
   language: RequestLanguage;
@@ -172,7 +164,7 @@ export async function checkSubmission(
     throw new ApiError(400, SUBMIT_ERROR_CODES.invalidRequest, 'The request body must be a JSON object');
   }
   const raw = body as Record<string, unknown>;
-  const envelope = envelopeSchema.safeParse({ language: raw.language, duplicate: raw.duplicate });
+  const envelope = submitEnvelopeSchema.safeParse({ language: raw.language, duplicate: raw.duplicate });
   if (!envelope.success) {
     throw invalidForm(
       envelope.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),

@@ -9,6 +9,7 @@ import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { type AuditEntry, audit } from '../intake/audit.js';
+import type { PersonAnswer, RecordAnswer } from '../intake/contract.js';
 import {
   deletePerson,
   MAX_PERSON_ID,
@@ -263,15 +264,16 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       note(req, `record:${id}`, r.created ? 'created' : 'updated');
       const rec = r.record;
       return reply.status(r.created ? 201 : 200).send(
-        rec && {
-          id: rec.id,
-          person: { id: rec.person_id, first_name: rec.first_name, last_name: rec.last_name },
-          stav: rec.stav,
-          platnost_do: rec.platnost_do,
-          a1a3: rec.a1a3_valid_until ? { valid_until: rec.a1a3_valid_until } : null,
-          a2: rec.a2_valid_until ? { valid_until: rec.a2_valid_until } : null,
-          revoked_at: rec.revoked_at,
-        },
+        rec &&
+          ({
+            id: rec.id,
+            person: { id: rec.person_id, first_name: rec.first_name, last_name: rec.last_name },
+            stav: rec.stav,
+            platnost_do: rec.platnost_do,
+            a1a3: rec.a1a3_valid_until ? { valid_until: rec.a1a3_valid_until } : null,
+            a2: rec.a2_valid_until ? { valid_until: rec.a2_valid_until } : null,
+            revoked_at: rec.revoked_at,
+          } satisfies RecordAnswer),
       );
     },
   );
@@ -298,7 +300,7 @@ export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
         throw invalid(r.problems, 'The person is not valid');
       }
       note(req, `person:${id}`, r.created ? 'created' : 'updated');
-      return reply.status(r.created ? 201 : 200).send({ id, created: r.created });
+      return reply.status(r.created ? 201 : 200).send({ id, created: r.created } satisfies PersonAnswer);
     },
   );
 

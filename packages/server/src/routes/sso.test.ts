@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { defaultFormValues, type FormValues, prefillFromRegister } from '@ros/domain';
+import {
+  defaultFormValues,
+  type FormValues,
+  prefillFromRegister,
+  type SsoSessionAnswer,
+  ssoSessionAnswerSchema,
+} from '@ros/domain';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +18,10 @@ import { DEMO_PERSONS } from '../demo/persons.js';
 import { cookieOptions } from '../nia/sessions.js';
 import { INCOMPLETE_ID, NOT_IN_REGISTER_ID } from '../nia/testIdentities.js';
 import { solvedToken } from '../test/botcheck.js';
+import { expectContract } from '../test/contract.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { matchFor } from '../test/match.js';
 import { seedFormData } from '../test/seed.js';
-import type { SsoSessionAnswer } from './sso.js';
 
 /** Every log line the app writes, to check that none holds personal data. */
 class LogSink extends Writable {
@@ -197,6 +203,7 @@ for (const kind of await testDbKinds()) {
       expect(s.body.record).toEqual(s.body.szr?.record);
       expect(s.body.aifo).toBe('demo-aifo-1001');
       expect(s.body.databox).toBeNull();
+      expectContract(ssoSessionAnswerSchema, s.body);
       // The same shape as the search answers.
       const search = await a.inject({
         method: 'POST',

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import type { RegisterRecord, SearchAnswer } from '@ros/domain';
+import { type SearchAnswer, SSO_ERROR_CODES, type SsoSessionAnswer } from '@ros/domain';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -24,17 +24,7 @@ import { niaTestProviderRoutes } from '../nia/testProvider.js';
 import { getPerson, recordOf } from '../register/persons.js';
 import { issueMatchToken } from '../requests/matchToken.js';
 
-/** GET /api/ros/sso-session's answer (spec section 3 "Sign-in session", docs/nia.md). */
-export interface SsoSessionAnswer {
-  nia: { complete: boolean; first_name: string | null; last_name: string | null; birth_date: string | null };
-  /** The person as the register holds them, in the search's shape; null when not in the register. */
-  szr: SearchAnswer | null;
-  record: RegisterRecord | null;
-  aifo: string | null;
-  databox: string | null;
-}
-
-export const SSO_CODES = { noSession: 'NO_SESSION', invalidRequest: 'INVALID_REQUEST' } as const;
+export const SSO_CODES = SSO_ERROR_CODES;
 
 /** @fastify/cookie once per app: the submit and sign-in routes both read the session cookie. */
 export async function ensureCookies(app: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-import { FORM_BODY_LIMITS } from '@ros/domain';
+import { FORM_BODY_LIMITS, SUBMIT_ERROR_CODES, type SubmitAnswer } from '@ros/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type BotCheck, bareHostname, botCheckFor } from '../botcheck/index.js';
 import type { AppContext } from '../context.js';
@@ -22,21 +22,6 @@ import { clearSessionCookie, ensureCookies, sessionCookie } from './sso.js';
 /** Idempotency-Key: 1-200 visible ASCII characters (a UUID in practice). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-export const SUBMIT_CODES = {
-  keyReused: 'IDEMPOTENCY_KEY_REUSED',
-  keyInvalid: 'INVALID_IDEMPOTENCY_KEY',
-} as const;
-
-export interface SubmitAnswer {
-  /** A short confirmation with the reference number, in the request's language. */
-  text: string;
-  /** The request's unguessable id: GET /api/ros/pdf/{id}. */
-  id: string;
-  reference: string;
-  /** true when a confirmation e-mail with the PDF was queued (requests after NIA sign-in). */
-  email?: true;
-}
-
 export function answerFor(r: StoredRequest, email = false): SubmitAnswer {
   if (email) return { text: niaAnswerText(r), id: r.id, reference: r.reference, email: true };
   return {
@@ -52,7 +37,11 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 const keyReused = () =>
-  new ApiError(422, SUBMIT_CODES.keyReused, 'This Idempotency-Key was used for a different request body');
+  new ApiError(
+    422,
+    SUBMIT_ERROR_CODES.keyReused,
+    'This Idempotency-Key was used for a different request body',
+  );
 
 /**
  * POST /api/ros (spec section 7, PRODUCT.md "Submit and the PDF"). In order:
@@ -99,7 +88,7 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
         throw new ApiError(
           400,
-          SUBMIT_CODES.keyInvalid,
+          SUBMIT_ERROR_CODES.keyInvalid,
           'Idempotency-Key must be 1-200 visible ASCII characters',
         );
       }

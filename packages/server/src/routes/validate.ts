@@ -1,4 +1,4 @@
-import { VALIDATE_BODY_LIMITS } from '@ros/domain';
+import { VALIDATE_BODY_LIMITS, type ValidateAnswer } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -25,7 +25,7 @@ export const validateRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
       bodyLimit: VALIDATE_BODY_LIMITS.maxBytes,
       config: { rateLimit: { max: ctx.config.rateLimitSearchPerMinute, timeWindow: '1 minute' } },
     },
-    async (req, reply) => {
+    async (req, reply): Promise<ValidateAnswer> => {
       const parsed = validateBodySchema.safeParse(req.body);
       if (!parsed.success) {
         const fields = parsed.error.issues.slice(0, 20).map((i) => ({

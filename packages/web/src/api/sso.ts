@@ -1,31 +1,18 @@
-import type { RegisterRecord, SearchAnswer } from '@ros/domain';
+import { type NiaIdentityAnswer, SSO_ERROR_CODES, type SsoSessionAnswer } from '@ros/domain';
 import { ApiRequestError, apiGet } from './client';
 
-/** The identity NIA released (spec section 3, "Sign-in session"). */
-export interface NiaIdentity {
-  /** False when NIA did not release the first name, the last name or the birth date. */
-  complete: boolean;
-  first_name: string | null;
-  last_name: string | null;
-  /** YYYY-MM-DD */
-  birth_date: string | null;
-}
+/** The identity NIA released (spec section 3, "Sign-in session"); the API contract's shape. */
+export type NiaIdentity = NiaIdentityAnswer;
 
 /**
- * What GET /api/ros/sso-session answers: the NIA identity, the register's data of that person
- * (`szr`, the same shape as the search answer, with its own `record`), the certificate, the
- * AIFO and the data mailbox. The register parts are null when the register does not know the person.
+ * What GET /api/ros/sso-session answers (the API contract, @ros/domain): the NIA identity, the
+ * register's data of that person (`szr`, the search answer's shape), the certificate, the AIFO
+ * and the data mailbox. The register parts are null when the register does not know the person.
  */
-export interface SsoSession {
-  nia: NiaIdentity;
-  szr: SearchAnswer | null;
-  record: RegisterRecord | null;
-  aifo: string | null;
-  databox: string | null;
-}
+export type SsoSession = SsoSessionAnswer;
 
 /** The server's code for "no sign-in session" (401). */
-export const NO_SESSION = 'NO_SESSION';
+export const NO_SESSION = SSO_ERROR_CODES.noSession;
 
 /**
  * Loads the sign-in session. Resolves null when there is none (401: never signed in, expired

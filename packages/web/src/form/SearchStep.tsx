@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type CodeItem,
   SEARCH_MAX,
   type SearchAnswer,
   searchByBirthNumberSchema,
@@ -18,11 +19,8 @@ import { Field, useValidationText } from './fields';
 import type { RetryFrom } from './nia/niaStart';
 import type { TypedInSearch } from './prefillStart';
 
-interface DocumentType {
-  code: string;
-  name_cz: string;
-  name_en: string;
-}
+/** An item of GET /api/ros/document-types (the API contract). */
+type DocumentType = CodeItem;
 
 interface SearchValues {
   first_name: string;

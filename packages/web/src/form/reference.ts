@@ -1,29 +1,9 @@
+import type { CodeItem, Country, District, DuplicateType, Municipality } from '@ros/domain';
 import { useEffect, useState } from 'react';
 import { apiGet } from '../api/client';
 
-/** A coded item of the small lists (delivery, document, verification types, dial codes, activity types). */
-export interface CodeItem {
-  code: string;
-  name_cz: string;
-  name_en: string;
-}
-/** A duplicate reason; a `disabled` one is shown but cannot be chosen (the authority switched it off). */
-export interface DuplicateType extends CodeItem {
-  disabled?: boolean;
-}
-export interface Country extends CodeItem {
-  code_csu: string;
-}
-export interface Municipality {
-  code: string;
-  name: string;
-  long_name: string;
-  district: string;
-}
-export interface District {
-  code: string;
-  name: string;
-}
+// The lists' item shapes are the API contract's (@ros/domain, GET /api/ros/{list}).
+export type { CodeItem, Country, District, DuplicateType, Municipality };
 
 export interface ReferenceLists {
   countries: Country[];

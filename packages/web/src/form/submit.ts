@@ -1,24 +1,22 @@
-import { FORM_FIELDS, type FormValues, issuesToFieldErrors, type ValidationError } from '@ros/domain';
+import {
+  FORM_FIELDS,
+  type FormValues,
+  issuesToFieldErrors,
+  SUBMIT_ERROR_CODES,
+  type SubmitAnswer,
+  type ValidateAnswer,
+  type ValidationError,
+} from '@ros/domain';
 import { ApiRequestError, apiPost } from '../api/client';
 import { type BotCheckSettings, getBotToken, resetBotCheck } from './botcheck';
 
-/** What POST /api/ros/validate answers (spec section 7). */
-export interface ValidateAnswer {
-  okDate: boolean;
-  okDuplications: boolean;
-}
-
 /**
- * What POST /api/ros answers: the confirmation text, the PDF id and the reference number.
- * `email` is true after a NIA sign-in: the server sent the confirmation with the PDF by e-mail
- * to the entered address, and the browser downloads nothing (spec "After success").
+ * POST /api/ros/validate and POST /api/ros answer the API contract's shapes (@ros/domain):
+ * SubmitAnswer holds the confirmation text, the PDF id and the reference number; `email` is
+ * true after a NIA sign-in: the server sent the confirmation with the PDF by e-mail to the
+ * entered address, and the browser downloads nothing (spec "After success").
  */
-export interface SubmitAnswer {
-  text: string;
-  id: string;
-  reference?: string;
-  email?: boolean;
-}
+export type { SubmitAnswer, ValidateAnswer };
 
 /** The identity-provider variant of the success screen: confirmation by e-mail, no download. */
 export const isEmailConfirmation = (answer: SubmitAnswer): boolean => answer.email === true;
@@ -105,12 +103,8 @@ export async function submitRequest(
   }
 }
 
-/** The server's error codes for a submit its rules rejected (packages/server/src/requests/submission.ts). */
-export const SUBMIT_ERRORS = {
-  invalidForm: 'INVALID_FORM',
-  timeNotCovered: 'TIME_NOT_COVERED',
-  niaMismatch: 'NIA_IDENTITY_MISMATCH',
-} as const;
+/** The server's error codes for a submit its rules rejected (the API contract, @ros/domain). */
+export const SUBMIT_ERRORS = SUBMIT_ERROR_CODES;
 
 const FIELD_NAMES: ReadonlySet<string> = new Set(FORM_FIELDS);
 const ROW_FIELDS: ReadonlySet<string> = new Set(['past_activities', 'abroad_stay']);

@@ -1,17 +1,12 @@
+import type { MetadataAnswer } from '@ros/domain';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError, apiGet } from '../api/client';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 
-/** GET /api/ros/metadata. */
-export interface Metadata {
-  version: string;
-  /** 'YES' (default) offers NIA sign-in on the home page; 'NO' opens the form with ?eid=eid. */
-  use_eid: 'YES' | 'NO' | string;
-  recaptchaSiteKey: string;
-  botCheckProvider: 'altcha' | 'recaptcha' | string;
-}
+/** GET /api/ros/metadata: the API contract's shape (@ros/domain). */
+export type Metadata = MetadataAnswer;
 
 export type MetadataState =
   | { status: 'loading' }
@@ -28,9 +23,9 @@ const MetadataContext = createContext<MetadataContextValue | null>(null);
 function normalise(raw: Partial<Metadata> | null | undefined): Metadata {
   return {
     version: typeof raw?.version === 'string' ? raw.version : '',
-    use_eid: typeof raw?.use_eid === 'string' && raw.use_eid !== '' ? raw.use_eid : 'YES',
+    use_eid: raw?.use_eid === 'NO' ? 'NO' : 'YES',
     recaptchaSiteKey: typeof raw?.recaptchaSiteKey === 'string' ? raw.recaptchaSiteKey : '',
-    botCheckProvider: typeof raw?.botCheckProvider === 'string' ? raw.botCheckProvider : 'altcha',
+    botCheckProvider: raw?.botCheckProvider === 'recaptcha' ? 'recaptcha' : 'altcha',
   };
 }
 

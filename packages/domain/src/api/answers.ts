@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { registerRecordSchema, searchAnswerSchema } from './register.js';
+
+/**
+ * The answers of the public API (spec section 7), as zod schemas with their inferred types.
+ * The server types its routes' answers with them, the web app's api client reads them, and
+ * the OpenAPI document (GET /api/docs) is generated from them: one contract for all three.
+ * Answer objects are exact: z.toJSONSchema makes them `additionalProperties: false`.
+ */
+
+/** GET /api/ros/metadata: what the browser app needs at start. */
+export const metadataAnswerSchema = z.object({
+  version: z.string(),
+  /** 'YES' offers NIA sign-in on the home page; 'NO' opens the form with ?eid=eid. */
+  use_eid: z.enum(['YES', 'NO']),
+  /** reCAPTCHA v3 site key; empty with the self-hosted altcha check. */
+  recaptchaSiteKey: z.string(),
+  botCheckProvider: z.enum(['altcha', 'recaptcha']),
+});
+export type MetadataAnswer = z.infer<typeof metadataAnswerSchema>;
+
+/** An item of the small code lists (delivery, document, verification types, dial codes, activity types). */
+export const codeItemSchema = z.object({
+  code: z.string(),
+  name_cz: z.string(),
+  name_en: z.string(),
+});
+export type CodeItem = z.infer<typeof codeItemSchema>;
+/** A duplicate reason; a `disabled` one is shown but cannot be chosen (the authority switched it off). */
+export const duplicateTypeSchema = codeItemSchema.extend({
+  disabled: z.boolean().optional(),
+});
+export type DuplicateType = z.infer<typeof duplicateTypeSchema>;
+/** GET /api/ros/countries (?lang=en sorts by the English name). */
+export const countrySchema = codeItemSchema.extend({ code_csu: z.string() });
+export type Country = z.infer<typeof countrySchema>;
+export const municipalitySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  long_name: z.string(),
+  district: z.string(),
+});
+export type Municipality = z.infer<typeof municipalitySchema>;
+export const districtSchema = z.object({ code: z.string(), name: z.string() });
+export type District = z.infer<typeof districtSchema>;
+
+/** The reference lists by path (GET /api/ros/{name}), each a JSON array of its items. */
+export const REFERENCE_LIST_SCHEMAS = {
+  countries: countrySchema,
+  municipalities: municipalitySchema,
+  districts: districtSchema,
+  'delivery-types': codeItemSchema,
+  'duplicate-types': duplicateTypeSchema,
+  'document-types': codeItemSchema,
+  'verification-types': codeItemSchema,
+  'dial-codes': codeItemSchema,
+  'activity-types': codeItemSchema,
+} as const;
+
+/** POST /api/ros/validate: the confirmation dialog's two checks. */
+export const validateAnswerSchema = z.object({
+  okDate: z.boolean(),
+  okDuplications: z.boolean(),
+});
+export type ValidateAnswer = z.infer<typeof validateAnswerSchema>;
+
+/** POST /api/ros: 201 when stored now, 200 for a retry of a stored request. */
+export const submitAnswerSchema = z.object({
+  /** A short confirmation with the reference number, in the request's language. */
+  text: z.string(),
+  /** The request's unguessable id: GET /api/ros/pdf/{id}. */
+  id: z.string(),
+  /** The reference number the authority files the request under. */
+  reference: z.string(),
+  /** true when a confirmation e-mail with the PDF was queued (requests after NIA sign-in). */
+  email: z.literal(true).optional(),
+});
+export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
+
+const czechDate = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);
+
+/**
+ * GET /api/ros/{id}/validity (spec sections 3 and 7). stav 'Ano': valid today, 'Ne': revoked or
+ * expired; jmeno and prijmeni hold the first three letters; a1a3 and a2 only while valid.
+ */
+export const validityAnswerSchema = z.object({
+  data: z.object({
+    stav: z.enum(['Ano', 'Ne']),
+    platnost_do: czechDate,
+    jmeno: z.string(),
+    prijmeni: z.string(),
+  }),
+  a1a3: z.object({ valid_until: czechDate }).optional(),
+  a2: z.object({ valid_until: czechDate }).optional(),
+});
+
+/** The identity NIA released (spec section 3, "Sign-in session"). */
+export const niaIdentitySchema = z.object({
+  /** False when NIA did not release the first name, the last name or the birth date. */
+  complete: z.boolean(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  /** YYYY-MM-DD */
+  birth_date: z.string().nullable(),
+});
+export type NiaIdentityAnswer = z.infer<typeof niaIdentitySchema>;
+
+/**
+ * GET /api/ros/sso-session (docs/nia.md): the NIA identity, the register's data of that person
+ * (`szr`, the search answer's shape), the certificate, the AIFO and the data mailbox; the
+ * register parts are null when the register does not know the person.
+ */
+export const ssoSessionAnswerSchema = z.object({
+  nia: niaIdentitySchema,
+  szr: searchAnswerSchema.nullable(),
+  record: registerRecordSchema.nullable(),
+  aifo: z.string().nullable(),
+  databox: z.string().nullable(),
+});
+export type SsoSessionAnswer = z.infer<typeof ssoSessionAnswerSchema>;
+
+/** GET /api/ros/altcha-challenge: an ALTCHA v2 proof-of-work challenge (altcha-lib). */
+export const altchaChallengeSchema = z
+  .object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() })
+  .loose();
