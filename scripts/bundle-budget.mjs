@@ -13,18 +13,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Sizes in kB (1000 bytes), as Vite's build report prints them. */
+/**
+ * Sizes in kB (1000 bytes), as Vite's build report prints them. The limits below the goals are
+ * the sizes measured on 2026-11-26 (issue 14, bench/README.md), rounded up to the next kB:
+ * what React, react-router's data router and i18next weigh before any page code.
+ */
 export const BUDGETS = [
-  { page: 'home', entries: ['index.html'], goalKb: 100, limitKb: 100 },
+  { page: 'home', entries: ['index.html'], goalKb: 100, limitKb: 125 },
   {
     page: 'check',
     entries: ['index.html', 'src/validity/ValidityPage.tsx'],
     goalKb: 100,
-    limitKb: 100,
+    limitKb: 132,
   },
   {
-    page: 'form',
-    // The search step: the form's chunk and the bot-check widget it loads (one language of it).
+    page: 'form (search step)',
+    // The form's chunk and the bot-check widget the search step shows (one language of it).
     entries: [
       'index.html',
       'src/form/FormPage.tsx',
@@ -32,7 +36,14 @@ export const BUDGETS = [
       'altcha/dist/i18n/cs.js',
     ],
     goalKb: 200,
-    limitKb: 200,
+    limitKb: 213,
+  },
+  {
+    page: 'form (step 2)',
+    // The request itself, without a search first (`?eid=eid`, a draft, a NIA sign-in).
+    entries: ['index.html', 'src/form/FormPage.tsx', 'src/form/RequestForm.tsx'],
+    goalKb: 200,
+    limitKb: 205,
   },
 ];
 
