@@ -109,6 +109,18 @@ async function audit(url, port) {
   };
 }
 
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): up to 3 tries. */
+async function auditRetrying(url, port) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`  (${error.message}; trying again)`);
+    }
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ros-lighthouse-'));
   const resultsDir = join(repo, 'bench/results');
@@ -151,7 +163,7 @@ async function main() {
       const sep = page.path.includes('?') ? '&' : '?';
       const url = `${base}${page.path}${sep}lang=${values.lang}`;
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditRetrying(url, chrome.port));
       const slug = page.name.replace(/[^a-z0-9]+/g, '-');
       writeFileSync(join(resultsDir, `lighthouse-${slug}.json`), JSON.stringify(runs.at(-1).lhr));
       const m = (k) => median(runs.map((r) => r[k]));
