@@ -9,7 +9,8 @@
 // tsc builds incrementally (dist/.tsbuildinfo), so a small server change rebuilds in seconds;
 // a full build, or one whose output is missing, drops that file first.
 // A package whose output is missing is always built. The vite build fails on
-// INEFFECTIVE_DYNAMIC_IMPORT: a lazy import that does not split is a mistake (issue 12).
+// INEFFECTIVE_DYNAMIC_IMPORT: a lazy import that does not split is a mistake (issue 12), and when
+// a page's JavaScript breaks its budget (scripts/bundle-budget.mjs, issue 14).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,9 +56,11 @@ const PACKAGES = [
       'packages/web/tsconfig.json',
       'packages/web/vite.config.ts',
       'packages/web/vite-plugin-i18n.ts',
+      'scripts/bundle-budget.mjs',
     ],
     output: 'packages/web/dist/index.html',
     failOn: /INEFFECTIVE_DYNAMIC_IMPORT/,
+    check: 'scripts/bundle-budget.mjs',
   },
 ];
 
@@ -133,6 +136,10 @@ function build(pkg, full) {
   if (r.status !== 0) return false;
   if (pkg.failOn?.test(`${r.stdout}${r.stderr}`)) {
     console.error(`build: ${pkg.name}: the build warned ${pkg.failOn.source}: fix it (see above)`);
+    return false;
+  }
+  if (pkg.check && spawnSync('node', [pkg.check], { cwd: repo, stdio: 'inherit' }).status !== 0) {
+    console.error(`build: ${pkg.name}: ${pkg.check} failed (see above)`);
     return false;
   }
   console.log(`build: ${pkg.name} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -23,5 +23,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each page loads, read by scripts/bundle-budget.mjs.
+    manifest: true,
   },
 });

@@ -1,5 +1,3 @@
-// First: zod without eval under the pages' CSP (see zodJitless.ts).
-import './zodJitless';
 import '@gov-design-system-ce/styles/tokens.css';
 import '@gov-design-system-ce/styles/styles.css';
 import './styles/app.css';

@@ -1,5 +1,9 @@
+// First, before any schema of @ros/domain is built: zod without eval under the pages' CSP
+// (see zodJitless.ts). Here, not in main.tsx: only the form builds schemas, and zod in the first
+// chunk would cost every page (issue 14).
+import '../zodJitless';
 import { defaultFormValues } from '@ros/domain';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { loadSsoSession, type SsoSession } from '../api/sso';
@@ -13,10 +17,14 @@ import { LeaveGuardHost } from './LeaveDialog';
 import { NiaIncomplete, NiaNotFound } from './nia/NiaViews';
 import { draftFitsSession, type NiaPlan, niaStart, planNia, type RetryFrom } from './nia/niaStart';
 import { manualStart, startFromPerson } from './prefillStart';
-import { type FormStart, RequestForm } from './RequestForm';
+import type { FormStart } from './RequestForm';
 import { useReferenceLists } from './reference';
 import { type SearchOutcome, SearchStep } from './SearchStep';
 import './form.css';
+
+// Step 2 (the whole request, its pick lists and the submit flow) loads when it is shown: the
+// search step, where most visits start, does not carry it (issue 14).
+const RequestForm = lazy(() => import('./RequestForm').then((m) => ({ default: m.RequestForm })));
 
 type NiaSource = 'register' | 'identity';
 
@@ -84,7 +92,8 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
   const [formKey, setFormKey] = useState(0);
   const [sent, setSent] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { lists, error, retry } = useReferenceLists(lang);
+  // The pick lists are step 2's: not fetched on the search step.
+  const { lists, error, retry } = useReferenceLists(lang, view.step === 'form');
 
   // Leaving the form screen inside the app ends the draft (asked first when something was
   // typed): only a reload of the tab brings it back. Runs after the form's last save.
@@ -231,15 +240,17 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
               {view.nia && (incomplete ? <NiaIncomplete /> : <p>{t('FORM.NIA.DIRECT')}</p>)}
             </section>
             {lists ? (
-              <RequestForm
-                key={formKey}
-                duplicate={duplicate}
-                start={view.start}
-                lists={lists}
-                onExit={onExit}
-                onSubmitted={() => setSent(true)}
-                nia={Boolean(view.nia) && !incomplete}
-              />
+              <Suspense fallback={<Spinner label={t('FORM.LOADING')} />}>
+                <RequestForm
+                  key={formKey}
+                  duplicate={duplicate}
+                  start={view.start}
+                  lists={lists}
+                  onExit={onExit}
+                  onSubmitted={() => setSent(true)}
+                  nia={Boolean(view.nia) && !incomplete}
+                />
+              </Suspense>
             ) : error ? (
               <div className="card" role="alert">
                 <p>{t('FORM.LISTS_ERROR')}</p>

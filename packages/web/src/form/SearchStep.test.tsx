@@ -60,6 +60,22 @@ describe('the search step', { timeout: 30000 }, () => {
     expect(button).not.toHaveAttribute('aria-disabled');
   });
 
+  it("the search step fetches none of step 2's pick lists; step 2 does (issue 14)", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderApp({
+      path: '/form?lang=en',
+      api: { ...LISTS, '/api/ros/search': NOT_FOUND },
+    });
+    await screen.findByTestId('search-submit', {}, LONG);
+    const fetched = () => fetchMock.mock.calls.map(([input]) => String(input));
+    expect(fetched().filter((url) => url.includes('/municipalities'))).toEqual([]);
+    await fillSearch(user);
+    await user.click(screen.getByTestId('search-submit'));
+    await user.click(await screen.findByTestId('fill-without-document'));
+    await screen.findByTestId('finish', {}, LONG);
+    expect(fetched().filter((url) => url.includes('/municipalities'))).toHaveLength(1);
+  });
+
   it('"fill in without a document" keeps what was typed in the search', async () => {
     const user = userEvent.setup();
     renderApp({ path: '/form?lang=en', api: { ...LISTS, '/api/ros/search': NOT_FOUND } });

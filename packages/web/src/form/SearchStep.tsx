@@ -8,9 +8,10 @@ import {
 } from '@ros/domain';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { ApiRequestError, apiGet, apiPost } from '../api/client';
 import { Button } from '../components/Button';
+import { TextLinks } from '../components/TextLinks';
 import { useAlerts } from '../shell/alerts';
 import { LangLink, useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
@@ -306,12 +307,12 @@ export function SearchStep({
         <BotCheckWidget settings={metadata} lang={lang} />
         <p className="search__captcha-notice">
           {metadata.botCheckProvider === 'recaptcha' ? (
-            <Trans
+            <TextLinks
               i18nKey="SEARCH.CAPTCHA_NOTICE_RECAPTCHA"
               components={{
-                // biome-ignore lint/a11y/useAnchorContent: <Trans> puts the translated text inside
+                // biome-ignore lint/a11y/useAnchorContent: TextLinks puts the translated text inside
                 privacy: <a href="https://policies.google.com/privacy" target="_blank" rel="noreferrer" />,
-                // biome-ignore lint/a11y/useAnchorContent: <Trans> puts the translated text inside
+                // biome-ignore lint/a11y/useAnchorContent: TextLinks puts the translated text inside
                 terms: <a href="https://policies.google.com/terms" target="_blank" rel="noreferrer" />,
               }}
             />

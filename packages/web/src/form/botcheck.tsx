@@ -137,6 +137,10 @@ function registerAltchaWorkers(): void {
   for (const name of ['SHA-256', 'SHA-384', 'SHA-512']) algorithms?.set(name, () => new ShaWorker());
 }
 
+/** The widget's texts in one language only (the page's): the other is not loaded (issue 14). */
+const loadAltchaTexts = (lang: string): Promise<unknown> =>
+  lang === 'en' ? import('altcha/i18n/en') : import('altcha/i18n/cs');
+
 /**
  * The ALTCHA widget (altcha provider only; reCAPTCHA v3 shows no widget). Renders nothing
  * for reCAPTCHA, whose notice the page shows itself.
@@ -145,6 +149,7 @@ export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings;
   const ref = useRef<HTMLElement>(null);
   const isAltcha = settings.botCheckProvider !== 'recaptcha';
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the widget loads once; a language switch is the effect below
   useEffect(() => {
     if (!isAltcha) return;
     let cancelled = false;
@@ -152,19 +157,16 @@ export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings;
     // The web component registers itself on import; loaded only where it is used. Its external
     // build: the stylesheet as a file and the worker above, since the default build injects a
     // <style> element and a blob: worker, which the pages' CSP (no 'unsafe-inline') refuses.
-    void Promise.all([
-      import('altcha/external'),
-      import('altcha/altcha.css'),
-      import('altcha/i18n/cs'),
-      import('altcha/i18n/en'),
-    ]).then(() => {
-      registerAltchaWorkers();
-      if (cancelled) return;
-      setWidget(el);
-      // Solved at once (no auto="onload": one owner of verify()), so the token is usually
-      // ready by the time the user searches.
-      if (el) void solve(el);
-    });
+    void Promise.all([import('altcha/external'), import('altcha/altcha.css'), loadAltchaTexts(lang)]).then(
+      () => {
+        registerAltchaWorkers();
+        if (cancelled) return;
+        setWidget(el);
+        // Solved at once (no auto="onload": one owner of verify()), so the token is usually
+        // ready by the time the user searches.
+        if (el) void solve(el);
+      },
+    );
     const onState = (e: Event) => {
       const detail = (e as CustomEvent<{ state?: string; payload?: string }>).detail;
       readyPayload = detail?.state === 'verified' && detail.payload ? detail.payload : null;
@@ -177,6 +179,12 @@ export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings;
       readyPayload = null;
     };
   }, [isAltcha]);
+
+  // A language switch loads that language's texts, then has the widget read them again.
+  useEffect(() => {
+    if (!isAltcha) return;
+    void loadAltchaTexts(lang).then(() => ref.current?.setAttribute('language', lang));
+  }, [isAltcha, lang]);
 
   if (!isAltcha) return null;
   return (

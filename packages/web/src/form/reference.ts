@@ -54,8 +54,14 @@ async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
   };
 }
 
-/** The form's pick lists (loaded once per language); `error` when a list could not be loaded. */
-export function useReferenceLists(lang: 'cs' | 'en'): {
+/**
+ * The form's pick lists (loaded once per language); `error` when a list could not be loaded.
+ * Nothing is fetched while `enabled` is false (the search step does not need them).
+ */
+export function useReferenceLists(
+  lang: 'cs' | 'en',
+  enabled = true,
+): {
   lists: ReferenceLists | null;
   error: boolean;
   retry: () => void;
@@ -66,6 +72,7 @@ export function useReferenceLists(lang: 'cs' | 'en'): {
   });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     void attempt;
     let p = cache.get(lang);
@@ -81,7 +88,7 @@ export function useReferenceLists(lang: 'cs' | 'en'): {
     return () => {
       live = false;
     };
-  }, [lang, attempt]);
+  }, [lang, attempt, enabled]);
   return { ...state, retry: () => setAttempt((a) => a + 1) };
 }
 

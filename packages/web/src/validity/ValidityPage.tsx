@@ -7,10 +7,11 @@ import {
   validityCodeMatches,
 } from '@ros/domain';
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiRequestError, apiGet } from '../api/client';
 import { Button } from '../components/Button';
+import { TextLinks } from '../components/TextLinks';
 import { useAlerts } from '../shell/alerts';
 import { type Lang, useLang, withLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
@@ -183,12 +184,12 @@ function BotCheckNotice() {
   const links = BOT_CHECK_LINKS[provider](lang);
   return (
     <p className="validity__bot-check" data-testid="validity-bot-check">
-      <Trans
+      <TextLinks
         i18nKey={`CHECK.BOT_CHECK.${provider.toUpperCase()}`}
         components={{
-          // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated text inside
+          // biome-ignore lint/a11y/useAnchorContent: TextLinks puts the translated text inside
           privacy: <a href={links.privacy} rel="noopener" />,
-          // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated text inside
+          // biome-ignore lint/a11y/useAnchorContent: TextLinks puts the translated text inside
           terms: <a href={links.terms} rel="noopener" />,
         }}
       />

@@ -1,0 +1,203 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse 12.2.3 (mobile preset: a mid-range phone, simulated slow 4G and 4x CPU slowdown) on
+ * the built app, in Debian's Chromium: home, the validity check, the form's search step and the
+ * form itself (step 2 empty, `?eid=eid`). Median of `--runs` runs per page (3 by default).
+ *
+ *   npm run build && node bench/lighthouse.mjs [--runs 3] [--web-dir packages/web/dist] [--lang cs]
+ *
+ * It starts the built server (packages/server/dist/main.js, production mode, fresh SQLite data
+ * folder, no demo data) on a free loopback port; `--web-dir` serves another build of the web app
+ * (ROS_WEB_DIR), so a build from before a change can be measured beside it. Prints one row per
+ * page: performance, accessibility and best-practices scores, total blocking time, cumulative
+ * layout shift and the JavaScript transferred (what the browser fetched, compressed). Raw
+ * reports go to bench/results/ (not committed). Exit code 0 when every issue-14 budget holds.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'web-dir': { type: 'string' },
+    lang: { type: 'string', default: 'cs' },
+  },
+});
+const RUNS = Number(values.runs);
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The pages and the issue's budgets (JS in kB transferred). */
+const PAGES = [
+  { name: 'home', path: '/', perf: 95, jsKb: 100 },
+  { name: 'check', path: '/check', perf: 95, jsKb: 100 },
+  { name: 'form (search step)', path: '/form', perf: 90, jsKb: 200 },
+  { name: 'form (step 2, ?eid=eid)', path: '/form?eid=eid', perf: 90, jsKb: 200 },
+];
+const BUDGET = { a11y: 100, bestPractices: 100, tbtMs: 200, cls: 0.02 };
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitUntilUp(url, child) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** One Lighthouse run: the figures the issue budgets. */
+async function audit(url, port) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const requests = lhr.audits['network-requests'].details.items;
+  const jsBytes = requests
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+  return {
+    lhr,
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bestPractices: score('best-practices'),
+    tbtMs: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    jsKb: jsBytes / 1000,
+    failed: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}
+
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): up to 3 tries. */
+async function auditRetrying(url, port) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`  (${error.message}; trying again)`);
+    }
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ros-lighthouse-'));
+  const resultsDir = join(repo, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(repo, 'packages/server/dist/main.js')], {
+    cwd: repo,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ROS_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ROS_DEMO_DATA: 'false',
+      ROS_REFERENCE_DOWNLOAD: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ROS_USE_EID: 'NO',
+      ROS_ALTCHA_HMAC_KEY: 'bench-only-altcha-hmac-key-0123456789abcdef',
+      ...(values['web-dir'] ? { ROS_WEB_DIR: resolve(values['web-dir']) } : {}),
+    },
+  });
+  let chrome;
+  let allMet = true;
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntilUp(`${base}/healthz`, server);
+    chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    console.log(
+      `Lighthouse 12.2.3, mobile preset, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at start; web: ${values['web-dir'] ?? 'packages/web/dist'}`,
+    );
+    console.log(
+      '| page | performance | accessibility | best practices | TBT | CLS | JS transferred | load (1 min) |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const page of PAGES) {
+      const sep = page.path.includes('?') ? '&' : '?';
+      const url = `${base}${page.path}${sep}lang=${values.lang}`;
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await auditRetrying(url, chrome.port));
+      const slug = page.name.replace(/[^a-z0-9]+/g, '-');
+      writeFileSync(join(resultsDir, `lighthouse-${slug}.json`), JSON.stringify(runs.at(-1).lhr));
+      const m = (k) => median(runs.map((r) => r[k]));
+      const row = {
+        perf: m('perf'),
+        a11y: m('a11y'),
+        bestPractices: m('bestPractices'),
+        tbtMs: m('tbtMs'),
+        cls: m('cls'),
+        jsKb: m('jsKb'),
+      };
+      const met =
+        row.perf >= page.perf &&
+        row.a11y >= BUDGET.a11y &&
+        row.bestPractices >= BUDGET.bestPractices &&
+        row.tbtMs <= BUDGET.tbtMs &&
+        row.cls <= BUDGET.cls &&
+        row.jsKb <= page.jsKb;
+      allMet &&= met;
+      const spread = (k) => `${Math.min(...runs.map((r) => r[k]))}-${Math.max(...runs.map((r) => r[k]))}`;
+      console.log(
+        `| ${page.name} | ${row.perf} (${spread('perf')}) | ${row.a11y} | ${row.bestPractices} | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} kB | ${loadavg()[0].toFixed(2)} |`,
+      );
+      const failed = [...new Set(runs.flatMap((r) => r.failed))];
+      if (failed.length > 0) console.log(`  failed audits: ${failed.join(', ')}`);
+    }
+    console.log(allMet ? 'every budget met' : 'budgets NOT all met');
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exitCode = allMet ? 0 : 1;
+}
+
+await main();

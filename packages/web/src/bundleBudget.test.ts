@@ -1,0 +1,80 @@
+// The build's JavaScript budget check (scripts/bundle-budget.mjs), fed a made-up Vite manifest.
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, checkBudgets, type Manifest, pageFiles } from '../../../scripts/bundle-budget.mjs';
+
+/** A manifest shaped like Vite's: the entry, a shared chunk, the lazy pages and the widget. */
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index-a.js',
+    imports: ['_shared-b.js'],
+    dynamicImports: ['src/form/FormPage.tsx', 'src/validity/ValidityPage.tsx'],
+  },
+  '_shared-b.js': { file: 'assets/shared-b.js' },
+  '_Trans-c.js': { file: 'assets/Trans-c.js', imports: ['_shared-b.js'] },
+  'src/validity/ValidityPage.tsx': {
+    file: 'assets/ValidityPage-d.js',
+    imports: ['_shared-b.js', '_Trans-c.js'],
+  },
+  'src/form/FormPage.tsx': {
+    file: 'assets/FormPage-e.js',
+    imports: ['_shared-b.js', 'index.html', '_Trans-c.js'],
+    dynamicImports: ['../../node_modules/altcha/dist/external/altcha.js', 'src/form/RequestForm.tsx'],
+  },
+  'src/form/RequestForm.tsx': { file: 'assets/RequestForm-i.js', imports: ['src/form/FormPage.tsx'] },
+  '../../node_modules/altcha/dist/external/altcha.js': { file: 'assets/altcha-f.js' },
+  '../../node_modules/altcha/dist/external/altcha.css': { file: 'assets/altcha-f.css' },
+  '../../node_modules/altcha/dist/i18n/cs.js': { file: 'assets/cs-g.js' },
+  '../../node_modules/altcha/dist/i18n/en.js': { file: 'assets/en-h.js' },
+};
+
+const kB = 1000;
+const sizes =
+  (overrides: Record<string, number> = {}) =>
+  (file: string) =>
+    overrides[file] ?? (file.endsWith('.js') ? 10 * kB : 0);
+const byPage = (rows: ReturnType<typeof checkBudgets>) => (page: string) => {
+  const row = rows.find((r) => r.page === page);
+  if (!row) throw new Error(`no row for ${page}`);
+  return row;
+};
+
+describe('bundle budget', () => {
+  it('counts the static-import closure of a page once per chunk, not its lazy imports', () => {
+    expect(pageFiles(manifest, ['index.html'])).toEqual(['assets/index-a.js', 'assets/shared-b.js']);
+    expect(pageFiles(manifest, ['index.html', 'src/validity/ValidityPage.tsx'])).toEqual([
+      'assets/Trans-c.js',
+      'assets/ValidityPage-d.js',
+      'assets/index-a.js',
+      'assets/shared-b.js',
+    ]);
+  });
+
+  it('passes pages within their limits', () => {
+    const rows = byPage(checkBudgets(manifest, sizes()));
+    expect(rows('home')).toMatchObject({ kb: 20, withinLimit: true, goalMet: true });
+    expect(rows('check')).toMatchObject({ kb: 40, withinLimit: true });
+    // form: entry, shared, Trans, FormPage, the widget and one language of it.
+    expect(rows('form (search step)')).toMatchObject({ kb: 60, withinLimit: true });
+    expect(rows('form (search step)').files).toContain('assets/cs-g.js');
+    expect(rows('form (search step)').files).not.toContain('assets/en-h.js');
+  });
+
+  it('fails a page whose JavaScript is over its limit, and every page that loads that chunk', () => {
+    const home = BUDGETS.find((b) => b.page === 'home');
+    if (!home) throw new Error('no home budget');
+    // The shared chunk grows: home, check and form all load it.
+    const rows = byPage(checkBudgets(manifest, sizes({ 'assets/shared-b.js': (home.limitKb - 5) * kB })));
+    expect(rows('home').withinLimit).toBe(false);
+    expect(rows('home').kb).toBeGreaterThan(home.limitKb);
+    expect(rows('check').withinLimit).toBe(false);
+    // Only the form's own chunk grows: home is untouched.
+    const form = byPage(checkBudgets(manifest, sizes({ 'assets/FormPage-e.js': 250 * kB })));
+    expect(form('home').withinLimit).toBe(true);
+    expect(form('form (search step)').withinLimit).toBe(false);
+  });
+
+  it('refuses a manifest without a page entry it expects (a renamed page cannot pass unseen)', () => {
+    const { 'src/form/FormPage.tsx': _gone, ...rest } = manifest;
+    expect(() => checkBudgets(rest, sizes())).toThrow(/FormPage/);
+  });
+});
