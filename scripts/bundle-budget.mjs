@@ -19,12 +19,12 @@ import { gzipSync } from 'node:zlib';
  * what React, react-router's data router and i18next weigh before any page code.
  */
 export const BUDGETS = [
-  { page: 'home', entries: ['index.html'], goalKb: 100, limitKb: 124 },
+  { page: 'home', entries: ['index.html'], goalKb: 100, limitKb: 125 },
   {
     page: 'check',
     entries: ['index.html', 'src/validity/ValidityPage.tsx'],
     goalKb: 100,
-    limitKb: 127,
+    limitKb: 128,
   },
   {
     page: 'form (search step)',
