@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from '../chromium.js';
 
 /**
  * The topology test (docs/OPERATIONS.md): nginx with TLS in front of two instances on one
@@ -18,18 +19,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     ignoreHTTPSErrors: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM,
     trace: 'retain-on-failure',
   },
 });
