@@ -36,14 +36,14 @@ export const BUDGETS = [
       'altcha/dist/i18n/cs.js',
     ],
     goalKb: 200,
-    limitKb: 208,
+    limitKb: 209,
   },
   {
     page: 'form (step 2)',
     // The request itself, without a search first (`?eid=eid`, a draft, a NIA sign-in).
     entries: ['index.html', 'src/form/FormPage.tsx', 'src/form/RequestForm.tsx'],
     goalKb: 200,
-    limitKb: 201,
+    limitKb: 202,
   },
 ];
 

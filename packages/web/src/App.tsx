@@ -11,7 +11,13 @@ import { MetadataProvider } from './shell/metadata';
 import { TitleProvider } from './shell/title';
 
 // FormPage receives the mode of the route (spec section 2: form vs. duplicate form).
-const FormPage = lazy<ComponentType<{ duplicate: boolean }>>(() => import('./form/FormPage'));
+// zod is set to jitless (zodJitless.ts: no eval under the pages' CSP) before the form's chunk is
+// even loaded: a static import inside the chunk is not enough, since the bundler may evaluate the
+// side-effect-free @ros/domain modules (whose object schemas zod builds at load) before it. Not in
+// main.tsx: only the form builds schemas, and zod in the first chunk would cost every page (issue 14).
+const FormPage = lazy<ComponentType<{ duplicate: boolean }>>(() =>
+  import('./zodJitless').then(() => import('./form/FormPage')),
+);
 const ValidityPage = lazy(() => import('./validity/ValidityPage'));
 
 function Lazy({ children }: { children: ReactNode }) {

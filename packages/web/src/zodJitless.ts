@@ -3,7 +3,7 @@
 import { config } from 'zod/v4/core';
 
 /**
- * Imported first by form/FormPage.tsx, before any schema of @ros/domain is built. The pages' CSP has no
+ * Loaded by App.tsx before the form's chunk (form/FormPage.tsx), so before any schema of @ros/domain is built. The pages' CSP has no
  * 'unsafe-eval'; zod would probe `new Function` to compile fast parsers, and Chromium logs that
  * caught probe as a CSP violation on every page that builds an object schema (the form). Jitless
  * zod parses the same, without the probe. (The server keeps zod's default: no CSP there.)

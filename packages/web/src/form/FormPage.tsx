@@ -1,7 +1,3 @@
-// First, before any schema of @ros/domain is built: zod without eval under the pages' CSP
-// (see zodJitless.ts). Here, not in main.tsx: only the form builds schemas, and zod in the first
-// chunk would cost every page (issue 14).
-import '../zodJitless';
 import { defaultFormValues } from '@ros/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
