@@ -39,6 +39,22 @@ export function useSetField() {
   };
 }
 
+/**
+ * What every control of a path starts with: its id, its label (FORM.FIELDS.<path> unless given),
+ * whether the register fixed its value, "(optional)" and the message to show.
+ */
+function useFieldFrame(path: Path<FormValues>, label: string | undefined, optional: boolean | undefined) {
+  const { t } = useTranslation();
+  const { readOnly } = useRequestForm();
+  return {
+    id: fieldId(path),
+    text: label ?? t(`FORM.FIELDS.${path}`),
+    fixed: readOnly.has(path as FormFieldName),
+    isOptional: useOptional(path, optional),
+    error: useShownError(path),
+  };
+}
+
 interface CommonProps {
   path: Path<FormValues>;
   label?: string;
@@ -74,13 +90,9 @@ export function TextField({
   onChange?: (v: string) => void;
   onBlur?: () => void;
 }) {
-  const { t } = useTranslation();
   const { register } = useFormContext<FormValues>();
-  const { readOnly, status } = useRequestForm();
-  const id = fieldId(path);
-  const fixed = readOnly.has(path as FormFieldName);
-  const isOptional = useOptional(path, optional);
-  const error = useShownError(path);
+  const { status } = useRequestForm();
+  const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
   const registered = register(path, {
     onChange: (e) => {
       status.markChanged(path);
@@ -91,7 +103,7 @@ export function TextField({
   return (
     <Field
       id={id}
-      label={label ?? t(`FORM.FIELDS.${path}`)}
+      label={text}
       // A value from the register cannot be changed: no format hint, no "(optional)".
       hint={fixed ? undefined : hint}
       optional={isOptional && !fixed}
@@ -190,12 +202,9 @@ export function SelectField({
 }) {
   const { t } = useTranslation();
   const { register } = useFormContext<FormValues>();
-  const { readOnly, status } = useRequestForm();
-  const id = fieldId(path);
-  const text = label ?? t(`FORM.FIELDS.${path}`);
-  const isOptional = useOptional(path, optional);
-  const error = useShownError(path);
-  if (readOnly.has(path as FormFieldName)) {
+  const { status } = useRequestForm();
+  const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
+  if (fixed) {
     const nameOf = (code: string) => items.find((i) => i.code === code)?.name ?? code;
     return <FixedChoice path={path} label={text} nameOf={nameOf} info={info} />;
   }
@@ -240,15 +249,10 @@ export function ComboField({
   options: readonly ComboOption[];
   onChange?: (next: string, previous: string) => void;
 }) {
-  const { t } = useTranslation();
-  const { readOnly } = useRequestForm();
   const set = useSetField();
-  const id = fieldId(path);
-  const text = label ?? t(`FORM.FIELDS.${path}`);
+  const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
   const current = String(useWatch<FormValues>({ name: path }) ?? '');
-  const isOptional = useOptional(path, optional);
-  const error = useShownError(path);
-  if (readOnly.has(path as FormFieldName)) {
+  if (fixed) {
     return (
       <FixedField id={id} label={text} shown={options.find((o) => o.value === current)?.label ?? current} />
     );
@@ -306,14 +310,10 @@ export function RadioField({
   className,
 }: CommonProps & { items: ReadonlyArray<{ code: string; name: string }> }) {
   const { t } = useTranslation();
-  const { readOnly } = useRequestForm();
   const set = useSetField();
-  const id = fieldId(path);
-  const text = label ?? t(`FORM.FIELDS.${path}`);
+  const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
   const current = String(useWatch<FormValues>({ name: path }) ?? '');
-  const isOptional = useOptional(path, optional);
-  const error = useShownError(path);
-  if (readOnly.has(path as FormFieldName)) {
+  if (fixed) {
     return <FixedField id={id} label={text} shown={items.find((i) => i.code === current)?.name ?? current} />;
   }
   const errorId = `${id}-error`;
