@@ -464,7 +464,7 @@ for (const kind of await testDbKinds()) {
       for (const [body, path] of [
         [{ prijmeni: 'X' }, 'jmeno'],
         [{ ...person, rc: '12' }, 'rc'],
-        [{ ...person, unknown: 1 }, ''],
+        [{ ...person, unknown: 1 }, 'unknown'],
         [{ ...person, id: 5 }, 'id'],
         [{ ...person, activities: Array.from({ length: 101 }, () => person.activities[0]) }, 'activities'],
       ] as const) {
