@@ -1,6 +1,7 @@
 import type { FormValues } from '@ros/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
+import type { RequestRow } from '../db/schema.js';
 import type { StoredRequest } from '../requests/repository.js';
 import type { requestSummarySchema } from './contract.js';
 
@@ -21,18 +22,6 @@ export interface RequestDetail extends RequestSummary {
   values: FormValues & { nia_person_identifier?: string };
 }
 
-interface Row {
-  id: string;
-  reference: string;
-  status: string;
-  via_nia: number;
-  language: string;
-  duplicate: number;
-  created_at: string;
-  received_at: string | null;
-  erased_at: string | null;
-}
-
 const SUMMARY_COLUMNS = [
   'id',
   'reference',
@@ -44,6 +33,7 @@ const SUMMARY_COLUMNS = [
   'received_at',
   'erased_at',
 ] as const;
+type Row = Pick<RequestRow, (typeof SUMMARY_COLUMNS)[number]>;
 
 export function toSummary(r: Row): RequestSummary {
   return {
