@@ -78,7 +78,7 @@ const TEXT = {
     success: 'Your request is ready to sign and send',
     again: 'Download the request (PDF) again',
     pdf: {
-      title: 'Application for a duplicate background-check certificate',
+      title: 'Request for a duplicate background-check certificate',
       kind: 'Duplicate certificate',
       section: 'Reason for the duplicate',
       damaged: 'Damaged document',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   birthDateError,
   birthDateRange,
   calendarDateOf,
@@ -126,5 +127,26 @@ describe('birth date: the last 100 years up to today', () => {
     expect(range.min).toEqual({ year: 1900, month: 2, day: 28 });
     expect(birthDateError('1900-02-28', { year: 2000, month: 2, day: 29 })).toBeNull();
     expect(birthDateError('1900-02-27', { year: 2000, month: 2, day: 29 })).toBe('pattern');
+  });
+});
+
+describe('addDays', () => {
+  it('moves an ISO date by whole days across months, years and 29 February', () => {
+    expect(addDays('2026-11-26', 0)).toBe('2026-11-26');
+    expect(addDays('2026-11-26', 5)).toBe('2026-12-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-11-26', 365)).toBe('2027-11-26');
+    expect(addDays('2026-11-26', -30)).toBe('2026-10-27');
+  });
+  it('does not shift at the daylight-saving change (a calendar, not a clock)', () => {
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDays('2026-10-25', 1)).toBe('2026-10-26');
+  });
+  it('refuses what is not an ISO date or a whole number of days', () => {
+    expect(() => addDays('26.11.2026', 1)).toThrow(RangeError);
+    expect(() => addDays('2026-11-26', 0.5)).toThrow(RangeError);
   });
 });

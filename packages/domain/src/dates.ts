@@ -127,6 +127,19 @@ export function isoToDisplay(iso: string): string | null {
   return d ? formatDisplayDate(d) : null;
 }
 
+/**
+ * An ISO date `YYYY-MM-DD` moved by whole days (negative: earlier), across months, years and
+ * 29 February. The calendar alone: no time zone, no daylight-saving hour.
+ */
+export function addDays(iso: string, days: number): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m || !Number.isInteger(days))
+    throw new RangeError(`addDays: not a date and whole days: ${iso}, ${days}`);
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
+  return formatIsoDate({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+}
+
 /** The same calendar day `years` years earlier; 29.02 becomes 28.02 in a common year. */
 export function subtractYears(d: CalendarDate, years: number): CalendarDate {
   const year = d.year - years;

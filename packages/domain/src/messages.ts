@@ -38,3 +38,49 @@ export interface ValidationError {
   key: MessageKey;
   params?: Record<string, string | number>;
 }
+
+/** A failing field as an answer names it: its dotted path ('past_activities.0.from') and a message. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/** The most problems one answer lists (a hostile body could otherwise fail thousands of fields). */
+export const MAX_FIELD_PROBLEMS = 20;
+
+/** What issuesToProblems reads of a zod issue. */
+export interface IssueLike {
+  readonly code?: string;
+  readonly path: ReadonlyArray<PropertyKey>;
+  readonly message: string;
+  /** The keys of an `unrecognized_keys` issue. */
+  readonly keys?: readonly string[];
+  readonly input?: unknown;
+}
+
+/**
+ * Zod issues as `{ path, message }`, the one mapping of every answer that lists failing fields
+ * (the API's 400 `fields`, the intake API's problems, the import's lines). At most `max`.
+ * Unknown keys have no path of their own: the path names them (up to five), the message is
+ * `unrecognized`. With `messageKeys`, every message is one of the spec's message keys: one
+ * that is not (zod's own English) becomes `required` for an absent value, else `pattern`.
+ */
+export function issuesToProblems(
+  issues: ReadonlyArray<IssueLike>,
+  options: { max?: number; messageKeys?: boolean } = {},
+): FieldProblem[] {
+  const { max = MAX_FIELD_PROBLEMS, messageKeys = false } = options;
+  return issues.slice(0, Math.max(0, max)).map((issue) => {
+    const unknownKeys = issue.code === 'unrecognized_keys';
+    const path =
+      issue.path.map(String).join('.') || (unknownKeys ? (issue.keys ?? []).slice(0, 5).join(',') : '');
+    if (unknownKeys) return { path, message: 'unrecognized' };
+    const message =
+      !messageKeys || isMessageKey(issue.message)
+        ? issue.message
+        : issue.input === undefined
+          ? 'required'
+          : 'pattern';
+    return { path, message };
+  });
+}

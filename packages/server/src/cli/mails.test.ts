@@ -4,10 +4,10 @@ import { defaultFormValues } from '@ros/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
+import type { RequestMailTable } from '../db/schema.js';
 import { MAX_ATTEMPTS, MailQueue } from '../mail/queue.js';
-import { mailTables, type RequestMailTable } from '../mail/table.js';
 import { seedStaticLists } from '../reference/store.js';
-import { storeRequest } from '../requests/repository.js';
+import { storeRequestWithMail } from '../requests/store.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { DEFAULT_LIST_LIMIT, run } from './mails.js';
 
@@ -34,7 +34,7 @@ for (const kind of await testDbKinds()) {
     /** A request sent at `at`, with a mail (after NIA sign-in) unless `mail` is false. */
     const request = async (at: string, mail = true) => {
       seq += 1;
-      const stored = await storeRequest(
+      const stored = await storeRequestWithMail(
         t.db,
         {
           language: 'cs',
@@ -52,9 +52,9 @@ for (const kind of await testDbKinds()) {
       return stored.request;
     };
     const setMail = (id: string, values: Partial<RequestMailTable>) =>
-      mailTables(t.db.kysely).updateTable('request_mails').set(values).where('request_id', '=', id).execute();
+      t.db.kysely.updateTable('request_mails').set(values).where('request_id', '=', id).execute();
     const mailRow = (id: string) =>
-      mailTables(t.db.kysely)
+      t.db.kysely
         .selectFrom('request_mails')
         .selectAll()
         .where('request_id', '=', id)
@@ -176,7 +176,7 @@ for (const kind of await testDbKinds()) {
         .insertInto('requests')
         .values({ ...row, id: dashed, reference: 'ROS-2026-900001', idempotency_key: null })
         .execute();
-      await mailTables(t.db.kysely)
+      await t.db.kysely
         .insertInto('request_mails')
         .values({ ...(await mailRow(r.id)), request_id: dashed, ...failed })
         .execute();

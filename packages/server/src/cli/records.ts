@@ -4,12 +4,8 @@ import { parseArgs } from 'node:util';
 import { toValidityDisplayDate, validityCheckPath } from '@ros/domain';
 import type { AppContext } from '../context.js';
 import { demoCheckLinks } from '../demo/records.js';
-import {
-  detectFormat,
-  formatImportErrors,
-  parseRecordsFile,
-  validateRecordValues,
-} from '../records/import.js';
+import { detectFormat } from '../imports/files.js';
+import { formatImportErrors, parseRecordsFile, validateRecordValues } from '../records/import.js';
 import { isInForce, registerToday } from '../records/records.js';
 import {
   findRecord,

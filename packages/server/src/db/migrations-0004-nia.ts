@@ -3,7 +3,7 @@ import type { DialectName } from './database.js';
 
 /**
  * NIA sign-in sessions and the confirmation e-mails of requests sent after NIA sign-in
- * (docs/nia.md). Both tables are typed in nia/sessions.ts and mail/queue.ts.
+ * (docs/nia.md). Both tables are typed in db/schema.ts.
  */
 export function niaMigrations(_dialect: DialectName): Record<string, Migration> {
   return {

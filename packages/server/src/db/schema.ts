@@ -1,8 +1,11 @@
-import type { Generated } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
- * Table types. Dates are ISO strings ('YYYY-MM-DD', timestamps in ISO 8601 UTC) so that
- * SQLite and PostgreSQL store and sort them the same way; JSON is stored as text.
+ * Every table the migrations make, typed once (db/schema.test.ts compares this with the tables
+ * and columns the migrations leave on SQLite and PostgreSQL). Dates are ISO strings
+ * ('YYYY-MM-DD', timestamps in ISO 8601 UTC) so that SQLite and PostgreSQL store and sort them
+ * the same way; JSON is stored as text. Code that needs a row type derives it from here
+ * (`Selectable<…>`, `Insertable<…>`: the row types at the end).
  */
 export interface Database {
   countries: CountryTable;
@@ -13,10 +16,13 @@ export interface Database {
   persons: PersonTable;
   person_documents: PersonDocumentTable;
   records: RecordTable;
-  records_version: { id: number; version: number | string | bigint };
+  records_version: RecordsVersionTable;
   requests: RequestTable;
   counters: CounterTable;
   used_bot_tokens: UsedBotTokenTable;
+  sso_sessions: SsoSessionTable;
+  request_mails: RequestMailTable;
+  search_matches: SearchMatchTable;
   intake_tokens: IntakeTokenTable;
   audit_log: AuditLogTable;
   leases: LeaseTable;
@@ -91,6 +97,11 @@ export interface RecordTable {
   /** 1 = made by the demo seeding (migration 0006): the only rows the demo ever changes. */
   demo: Generated<number>;
 }
+/** One row, moved on by a trigger at every change of `records` (migration 0003, records/validityIndex.ts). */
+export interface RecordsVersionTable {
+  id: number;
+  version: number | string | bigint;
+}
 export interface RequestTable {
   id: string;
   reference: string;
@@ -102,6 +113,14 @@ export interface RequestTable {
   idempotency_key: string | null;
   body_hash: string;
   created_at: string;
+  // Migration 0007: the authority's side (docs/intake.md).
+  /** 'new' until the authority marks the request received, then 'received'. */
+  status: Generated<string>;
+  received_at: string | null;
+  /** When the personal data was erased (retention); the row keeps reference, dates and channel. */
+  erased_at: string | null;
+  /** NIA's PersonIdentifier of the signed-in applicant (requests sent after NIA sign-in). */
+  nia_identifier: string | null;
 }
 export interface CounterTable {
   name: string;
@@ -111,21 +130,38 @@ export interface UsedBotTokenTable {
   token_hash: string;
   expires_at: string;
 }
-
 /**
- * Columns migration 0007 adds to `requests` (the authority's side, docs/intake.md). Kept apart
- * from RequestTable, which the code that stores requests builds whole: they all have defaults.
- * Read them through `intakeDb` (intake/db.ts).
+ * Server-side NIA sessions (migration 0004, nia/sessions.ts): keyed by the sha256 of the cookie
+ * value; `data` is the pending sign-in or the signed-in identity (JSON).
  */
-export interface RequestIntakeColumns {
-  /** 'new' until the authority marks the request received, then 'received'. */
-  status: Generated<string>;
-  received_at: string | null;
-  /** When the personal data was erased (retention); the row keeps reference, dates and channel. */
-  erased_at: string | null;
-  /** NIA's PersonIdentifier of the signed-in applicant (requests sent after NIA sign-in). */
-  nia_identifier: string | null;
+export interface SsoSessionTable {
+  id: string;
+  /** 'pending' or 'active'. */
+  status: string;
+  from_page: string;
+  data: string;
+  created_at: string;
+  expires_at: string;
 }
+/** One confirmation e-mail per request (migration 0004); its life cycle is in mail/queue.ts. */
+export interface RequestMailTable {
+  request_id: string;
+  /** mail/table.ts MAIL_STATUSES */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+/** The search's match tokens (migration 0005, requests/matchToken.ts): only the token's sha256. */
+export interface SearchMatchTable {
+  token_hash: string;
+  person_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
 /** Intake API tokens: only the sha256 of a token is stored. */
 export interface IntakeTokenTable {
   name: string;
@@ -187,3 +223,8 @@ export interface InstanceTable {
   started_at: string;
   seen_at: number;
 }
+
+// Row types, derived from the tables: what a select returns, what an insert takes.
+export type RequestRow = Selectable<RequestTable>;
+export type NewRequestRow = Insertable<RequestTable>;
+export type RequestMailRow = Selectable<RequestMailTable>;

@@ -1,3 +1,4 @@
+import { addDays } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { registerToday } from '../records/records.js';
 import { insertRecord } from '../records/repository.js';
@@ -9,13 +10,6 @@ import { type PersonInput, savePerson } from '../register/persons.js';
  * certificate ids are 1001 and up (the validity demo keeps its own range). Each has a NIA
  * identifier `demo-nia-<id>`, so the local NIA-like provider can sign them in (docs/nia.md).
  */
-
-/** 'YYYY-MM-DD' shifted by whole days. */
-function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export const DEMO_PERSONS: readonly PersonInput[] = [
   {

@@ -1,3 +1,4 @@
+import { addDays } from '@ros/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { registerToday } from '../records/records.js';
@@ -88,11 +89,6 @@ function iso({ y, m, d }: Ymd): string {
 
 function daysIn(y: number, m: number): number {
   return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-function addDays(isoDate: string, days: number): string {
-  const { y, m, d } = parseIso(isoDate);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** The first date on or after `from` whose day + month + year is `code`. */

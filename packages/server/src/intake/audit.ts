@@ -1,5 +1,7 @@
 import { userInfo } from 'node:os';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { AuditLogTable } from '../db/schema.js';
 
 /**
  * The audit trail (table audit_log): every intake call made with a valid token and every
@@ -16,15 +18,7 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: string | null;
-  outcome: string;
-  detail: string | null;
-}
+export type AuditRow = Selectable<AuditLogTable>;
 
 export async function audit(db: Db, entry: AuditEntry, now: Date = new Date()): Promise<void> {
   await db.kysely

@@ -1,3 +1,4 @@
+import { type FieldProblem, issuesToProblems } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { validateRecordValues } from '../records/import.js';
 import { findRecord, missingPersons, revokeRecord, saveRecords } from '../records/repository.js';
@@ -12,7 +13,7 @@ import { isUniqueViolation } from '../requests/repository.js';
  * or a person is accepted by the API exactly when it would be accepted in a file.
  */
 
-export type Problems = Array<{ path: string; message: string }>;
+export type Problems = FieldProblem[];
 
 /** Largest id of a certificate and of a person (as the file imports allow). */
 export const MAX_RECORD_ID = Number.MAX_SAFE_INTEGER;
@@ -118,7 +119,7 @@ export async function putPerson(db: Db, id: number, body: unknown): Promise<PutP
     return {
       ok: false,
       status: 400,
-      problems: parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message })),
+      problems: issuesToProblems(parsed.error.issues),
     };
   }
   try {

@@ -1,9 +1,9 @@
 import type { FormValues } from '@ros/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
+import type { RequestRow } from '../db/schema.js';
 import type { StoredRequest } from '../requests/repository.js';
 import type { requestSummarySchema } from './contract.js';
-import { intakeDb } from './db.js';
 
 /**
  * Submitted requests as the authority sees them (intake API, `ros-admin requests`). Read with
@@ -22,18 +22,6 @@ export interface RequestDetail extends RequestSummary {
   values: FormValues & { nia_person_identifier?: string };
 }
 
-interface Row {
-  id: string;
-  reference: string;
-  status: string;
-  via_nia: number;
-  language: string;
-  duplicate: number;
-  created_at: string;
-  received_at: string | null;
-  erased_at: string | null;
-}
-
 const SUMMARY_COLUMNS = [
   'id',
   'reference',
@@ -45,6 +33,7 @@ const SUMMARY_COLUMNS = [
   'received_at',
   'erased_at',
 ] as const;
+type Row = Pick<RequestRow, (typeof SUMMARY_COLUMNS)[number]>;
 
 export function toSummary(r: Row): RequestSummary {
   return {
@@ -107,7 +96,7 @@ export async function listRequests(
   db: Db,
   q: ListQuery,
 ): Promise<{ items: RequestSummary[]; next_cursor: string | null }> {
-  let query = intakeDb(db).selectFrom('requests').select(SUMMARY_COLUMNS).where('erased_at', 'is', null);
+  let query = db.kysely.selectFrom('requests').select(SUMMARY_COLUMNS).where('erased_at', 'is', null);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.since) query = query.where('created_at', '>=', q.since);
   if (q.until) query = query.where('created_at', '<', q.until);
@@ -140,7 +129,7 @@ export type Found =
 
 /** A request by its reference (as on the PDF and in its QR code). */
 export async function findByReference(db: Db, reference: string): Promise<Found> {
-  const row = await intakeDb(db)
+  const row = await db.kysely
     .selectFrom('requests')
     .selectAll()
     .where('reference', '=', reference)
@@ -180,13 +169,13 @@ export async function markReceived(
   reference: string,
   now: Date = new Date(),
 ): Promise<{ outcome: 'received' | 'already'; summary: RequestSummary } | { outcome: 'none' }> {
-  const r = await intakeDb(db)
+  const r = await db.kysely
     .updateTable('requests')
     .set({ status: 'received', received_at: now.toISOString() })
     .where('reference', '=', reference)
     .where('status', '=', 'new')
     .executeTakeFirst();
-  const row = await intakeDb(db)
+  const row = await db.kysely
     .selectFrom('requests')
     .select(SUMMARY_COLUMNS)
     .where('reference', '=', reference)
@@ -197,7 +186,7 @@ export async function markReceived(
 
 /** Whether the request with this id had its personal data erased (the public PDF link then answers 404). */
 export async function isErased(db: Db, id: string): Promise<boolean> {
-  const row = await intakeDb(db)
+  const row = await db.kysely
     .selectFrom('requests')
     .select('erased_at')
     .where('id', '=', id)

@@ -5,11 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
-import { mailTables } from '../mail/table.js';
 import { outboxDir } from '../mail/transport.js';
-import { bodyHash, type StoredRequest, storeRequest } from '../requests/repository.js';
+import { bodyHash, type StoredRequest } from '../requests/repository.js';
+import { storeRequestWithMail } from '../requests/store.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { intakeDb } from './db.js';
 import { markReceived } from './requests.js';
 import { PurgeScheduler, purge, takeLease } from './retention.js';
 
@@ -22,7 +21,7 @@ for (const kind of await testDbKinds()) {
     let n = 0;
     const stored = async (first: string, at: Date, mail = false): Promise<StoredRequest> => {
       const values = { ...defaultFormValues(), first_name: first, email: 'x@example.cz' };
-      const r = await storeRequest(
+      const r = await storeRequestWithMail(
         t.db,
         {
           language: 'cs',
@@ -41,7 +40,7 @@ for (const kind of await testDbKinds()) {
       return r.request;
     };
     const row = (reference: string) =>
-      intakeDb(t.db)
+      t.db.kysely
         .selectFrom('requests')
         .selectAll()
         .where('reference', '=', reference)
@@ -99,7 +98,7 @@ for (const kind of await testDbKinds()) {
       expect((await row(received31.reference)).received_at).toEqual(expect.any(String));
       for (const r of [received29, new179]) expect((await row(r.reference)).erased_at).toBeNull();
       // The erased requests' mail rows and outbox files are gone, the others' kept.
-      const mails = await mailTables(t.db.kysely).selectFrom('request_mails').select('request_id').execute();
+      const mails = await t.db.kysely.selectFrom('request_mails').select('request_id').execute();
       expect(mails.map((m) => m.request_id)).toEqual([received29.id]);
       expect(readdirSync(outbox)).toEqual([`${received29.reference}.eml`]);
       expect((await purge(t.db, t.config, { now })).erased).toEqual([]);
@@ -107,16 +106,7 @@ for (const kind of await testDbKinds()) {
 
     it('deletes expired NIA sessions, spent bot tokens past expiry and outbox files past ROS_OUTBOX_KEEP_DAYS', async () => {
       const now = new Date();
-      const sessions = t.db.kysely.withTables<{
-        sso_sessions: {
-          id: string;
-          status: string;
-          from_page: string;
-          data: string;
-          created_at: string;
-          expires_at: string;
-        };
-      }>();
+      const sessions = t.db.kysely;
       const iso = (ms: number) => new Date(now.getTime() + ms).toISOString();
       for (const [id, expires] of [
         ['old', iso(-1000)],

@@ -6,10 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { mailTables } from '../mail/table.js';
+import type { Database } from '../db/schema.js';
 import { outboxDir } from '../mail/transport.js';
 import { audit } from './audit.js';
-import { type IntakeDatabase, intakeDb } from './db.js';
 
 /**
  * Retention (docs/intake.md "Retention"): a request's personal data is erased
@@ -52,12 +51,12 @@ export async function dueRequests(
   limit: number,
   opts: { unreceivedOnly?: boolean } = {},
 ): Promise<DueRequest[]> {
-  const unreceived = (eb: ExpressionBuilder<IntakeDatabase, 'requests'>) =>
+  const unreceived = (eb: ExpressionBuilder<Database, 'requests'>) =>
     eb.and([
       eb('status', '=', 'new'),
       eb('created_at', '<=', daysBefore(at, config.retentionUnreceivedDays)),
     ]);
-  const rows = await intakeDb(db)
+  const rows = await db.kysely
     .selectFrom('requests')
     .select(['reference', 'status', 'created_at', 'received_at'])
     .where('erased_at', 'is', null)
@@ -108,7 +107,7 @@ const outboxName = (reference: string) => `${reference.replace(/[^A-Za-z0-9_-]/g
 async function eraseRequests(db: Db, references: string[], now: Date): Promise<string[]> {
   if (references.length === 0) return [];
   return db.kysely.transaction().execute(async (trx) => {
-    const ids = await intakeDb(trx)
+    const ids = await trx
       .selectFrom('requests')
       .select(['id', 'reference'])
       .where('reference', 'in', references)
@@ -116,7 +115,7 @@ async function eraseRequests(db: Db, references: string[], now: Date): Promise<s
       .execute();
     if (ids.length === 0) return [];
     // The mail row would make the queue build a PDF of nothing; its body is gone with the request.
-    await mailTables(trx)
+    await trx
       .deleteFrom('request_mails')
       .where(
         'request_id',
@@ -124,7 +123,7 @@ async function eraseRequests(db: Db, references: string[], now: Date): Promise<s
         ids.map((r) => r.id),
       )
       .execute();
-    await intakeDb(trx)
+    await trx
       .updateTable('requests')
       .set({
         payload: '{}',
@@ -180,10 +179,9 @@ export async function purge(
   const now = opts.now ?? new Date();
   const actor = opts.actor ?? 'system';
   const nowIso = now.toISOString();
-  const sessions = db.kysely.withTables<{ sso_sessions: { expires_at: string } }>();
   if (opts.dryRun) {
     const erased = await dueRequests(db, config, now, 100_000);
-    const s = await sessions
+    const s = await db.kysely
       .selectFrom('sso_sessions')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('expires_at', '<', nowIso)
@@ -221,7 +219,7 @@ export async function purge(
     }
     if (done.size === 0) break;
   }
-  const s = await sessions.deleteFrom('sso_sessions').where('expires_at', '<', nowIso).executeTakeFirst();
+  const s = await db.kysely.deleteFrom('sso_sessions').where('expires_at', '<', nowIso).executeTakeFirst();
   const b = await db.kysely.deleteFrom('used_bot_tokens').where('expires_at', '<', nowIso).executeTakeFirst();
   const files = await outboxFilesDue(config, new Set(erased.map((e) => outboxName(e.reference))), now);
   let removed = 0;

@@ -26,20 +26,20 @@ const TEXTS = {
       'Žádost byla přijata pod číslem {reference}. Potvrzení s žádostí v PDF jsme poslali na zadaný e-mail.',
   },
   en: {
-    subject: 'Application {reference} received – ROS register',
-    subjectDuplicate: 'Duplicate application {reference} received – ROS register',
+    subject: 'Request {reference} received – ROS register',
+    subjectDuplicate: 'Duplicate request {reference} received – ROS register',
     greeting: 'Hello,',
     received:
-      'The Civil Aviation Authority has received your application for a background-check certificate under reference number {reference}.',
+      'The Civil Aviation Authority has received your request for a background-check certificate under reference number {reference}.',
     receivedDuplicate:
-      'The Civil Aviation Authority has received your application for a duplicate background-check certificate under reference number {reference}.',
-    next: 'You submitted the application after signing in through NIA, so you do not need to print, sign or post it: the Authority already has it and will start processing it. We will let you know the outcome. The application is attached as a PDF for your records.',
+      'The Civil Aviation Authority has received your request for a duplicate background-check certificate under reference number {reference}.',
+    next: 'You submitted the request after signing in through NIA, so you do not need to print, sign or post it: the Authority already has it and will start processing it. We will let you know the outcome. The request is attached as a PDF for your records.',
     attachments: 'Please still send:',
     quote: 'Quote the reference number {reference} whenever you contact the Authority.',
     signature: 'Civil Aviation Authority – background-check register (ROS)',
     automatic: 'This message was sent automatically; please do not reply.',
     answer:
-      'Your application has been received under reference number {reference}. We have sent a confirmation with the application as a PDF to the e-mail address you entered.',
+      'Your request has been received under reference number {reference}. We have sent a confirmation with the request as a PDF to the e-mail address you entered.',
   },
 } as const;
 

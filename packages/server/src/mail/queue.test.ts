@@ -6,10 +6,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { seedStaticLists } from '../reference/store.js';
-import { type StoredRequest, storeRequest } from '../requests/repository.js';
+import type { StoredRequest } from '../requests/repository.js';
+import { storeRequestWithMail } from '../requests/store.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { MAX_ATTEMPTS, MailQueue } from './queue.js';
-import { mailTables } from './table.js';
 
 /** A logger that keeps every line, to check what a failure logs. */
 function memoryLog(lines: string[]): FastifyBaseLogger {
@@ -31,7 +31,7 @@ async function storeMailedRequest(
   t: TestDb,
   opts: { duplicate: boolean; personKey: string; bodyHash: string },
 ): Promise<{ request: StoredRequest; created: boolean }> {
-  const stored = await storeRequest(t.db, {
+  const stored = await storeRequestWithMail(t.db, {
     language: 'cs',
     viaNia: true,
     values: {
@@ -71,7 +71,7 @@ for (const kind of await testDbKinds()) {
       const lines: string[] = [];
       const queue = new MailQueue(ctx, memoryLog(lines));
       const row = () =>
-        mailTables(t.db.kysely)
+        t.db.kysely
           .selectFrom('request_mails')
           .selectAll()
           .where('request_id', '=', id)
@@ -94,7 +94,7 @@ for (const kind of await testDbKinds()) {
       expect(Number((await row()).attempts)).toBe(1);
 
       // The last attempt fails: the mail is marked failed and kept.
-      await mailTables(t.db.kysely)
+      await t.db.kysely
         .updateTable('request_mails')
         .set({ attempts: MAX_ATTEMPTS - 1, next_attempt_at: new Date(Date.now() - 1000).toISOString() })
         .where('request_id', '=', id)
@@ -156,7 +156,7 @@ for (const kind of await testDbKinds()) {
       const queue = new MailQueue(ctx, memoryLog([]));
       await queue.processDue();
       await queue.close();
-      const row = await mailTables(t.db.kysely)
+      const row = await t.db.kysely
         .selectFrom('request_mails')
         .selectAll()
         .where('request_id', '=', stored.request.id)
@@ -192,7 +192,7 @@ for (const kind of await testDbKinds()) {
       await Promise.all(queues.flatMap((q) => [q.processDue(), q.processDue()]));
       for (const q of queues) await q.close();
       expect(received).toHaveLength(6);
-      const rows = await mailTables(t.db.kysely)
+      const rows = await t.db.kysely
         .selectFrom('request_mails')
         .select(['status', 'attempts'])
         .where('request_id', 'in', ids)

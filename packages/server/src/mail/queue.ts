@@ -6,7 +6,6 @@ import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
 import { PdfPool } from '../pdf/pool.js';
 import { findRequest } from '../requests/repository.js';
 import { confirmationMail } from './confirmation.js';
-import { mailTables } from './table.js';
 import { createTransport, type MailTransport } from './transport.js';
 
 /**
@@ -47,7 +46,7 @@ export async function requeueMail(
   seen: { status: string; nextAttemptAt: string },
   now: Date = new Date(),
 ): Promise<boolean> {
-  const result = await mailTables(db)
+  const result = await db
     .updateTable('request_mails')
     .set({ status: 'retry', attempts: 0, next_attempt_at: now.toISOString() })
     .where('request_id', '=', requestId)
@@ -122,7 +121,7 @@ export class MailQueue {
   }
 
   async processDue(now: Date = new Date()): Promise<void> {
-    const db = mailTables(this.ctx.db.kysely);
+    const db = this.ctx.db.kysely;
     const due = await db
       .selectFrom('request_mails')
       .select(['request_id', 'status', 'attempts', 'next_attempt_at'])
@@ -149,7 +148,7 @@ export class MailQueue {
   }
 
   private async sendOne(requestId: string, attemptsBefore: number): Promise<void> {
-    const db = mailTables(this.ctx.db.kysely);
+    const db = this.ctx.db.kysely;
     const request = await findRequest(this.ctx.db.kysely, requestId);
     const reference = request?.reference;
     try {

@@ -1,22 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** Table request_mails (migration 0004): one confirmation e-mail per request; see mail/queue.ts. */
-export interface RequestMailTable {
-  request_id: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  sent_at: string | null;
-  created_at: string;
-}
-
-export const mailTables = (db: Kysely<Database> | Transaction<Database>) =>
-  (db as Kysely<Database>).withTables<{ request_mails: RequestMailTable }>();
+/** The confirmation e-mails of requests (table request_mails, db/schema.ts); the sending is mail/queue.ts. */
 
 export async function enqueueMail(trx: Transaction<Database>, requestId: string, now: Date): Promise<void> {
-  await mailTables(trx)
+  await trx
     .insertInto('request_mails')
     .values({
       request_id: requestId,
@@ -28,6 +16,19 @@ export async function enqueueMail(trx: Transaction<Database>, requestId: string,
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+/** Whether a confirmation e-mail was queued for the request (whatever became of it since). */
+export async function hasQueuedMail(
+  db: Kysely<Database> | Transaction<Database>,
+  requestId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('request_mails')
+    .select('request_id')
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Every status a mail row can have (the life cycle is in mail/queue.ts). */
@@ -83,7 +84,7 @@ export async function listMails(
   db: Kysely<Database>,
   options: { status?: MailStatus; limit: number },
 ): Promise<MailOverview[]> {
-  let q = mailTables(db)
+  let q = db
     .selectFrom('request_mails')
     .innerJoin('requests', 'requests.id', 'request_mails.request_id')
     .select(overviewColumns);
@@ -104,7 +105,7 @@ export async function findRequestMail(
   db: Kysely<Database>,
   key: { reference: string } | { requestId: string },
 ): Promise<{ requestId: string; reference: string; mail: MailOverview | null } | undefined> {
-  const row = await mailTables(db)
+  const row = await db
     .selectFrom('requests')
     .leftJoin('request_mails', 'request_mails.request_id', 'requests.id')
     .select(['requests.id as request_id', ...overviewColumns])

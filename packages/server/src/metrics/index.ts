@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { mailTables } from '../mail/table.js';
 
 /**
  * Prometheus metrics (docs/OPERATIONS.md "Monitoring"): served at GET /metrics only with
@@ -59,7 +58,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await mailTables(ctx.db.kysely)
+      const rows = await ctx.db.kysely
         .selectFrom('request_mails')
         .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
         .groupBy('status')

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SSO_FROM_PAGES } from '@ros/domain';
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 
 /**
  * Server-side NIA sessions (table sso_sessions, docs/nia.md). The browser holds only a random
@@ -36,18 +34,6 @@ export interface NiaIdentity {
   person_identifier: string;
 }
 
-export interface SsoSessionTable {
-  id: string;
-  status: string;
-  from_page: string;
-  data: string;
-  created_at: string;
-  expires_at: string;
-}
-
-type SessionDb = Kysely<Database & { sso_sessions: SsoSessionTable }>;
-const tables = (db: Db): SessionDb => db.kysely.withTables<{ sso_sessions: SsoSessionTable }>();
-
 /** How long a started sign-in may take before its state is forgotten. */
 export const PENDING_MINUTES = 15;
 
@@ -57,7 +43,7 @@ const hashId = (id: string): string => createHash('sha256').update(id).digest('h
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 async function purgeExpired(db: Db, now: Date): Promise<void> {
-  await tables(db).deleteFrom('sso_sessions').where('expires_at', '<', now.toISOString()).execute();
+  await db.kysely.deleteFrom('sso_sessions').where('expires_at', '<', now.toISOString()).execute();
 }
 
 export async function createPending(
@@ -68,7 +54,7 @@ export async function createPending(
 ): Promise<string> {
   await purgeExpired(db, now);
   const id = newSessionId();
-  await tables(db)
+  await db.kysely
     .insertInto('sso_sessions')
     .values({
       id: hashId(id),
@@ -86,7 +72,7 @@ type Row = { status: string; from_page: string; data: string };
 
 async function findRow(db: Db, id: string | undefined, now: Date): Promise<Row | undefined> {
   if (!id || !SESSION_ID.test(id)) return undefined;
-  return tables(db)
+  return db.kysely
     .selectFrom('sso_sessions')
     .select(['status', 'from_page', 'data'])
     .where('id', '=', hashId(id))
@@ -126,30 +112,28 @@ export async function activate(
   now: Date = new Date(),
 ): Promise<string> {
   const id = newSessionId();
-  await tables(db)
-    .transaction()
-    .execute(async (trx) => {
-      if (oldId && SESSION_ID.test(oldId)) {
-        await trx.deleteFrom('sso_sessions').where('id', '=', hashId(oldId)).execute();
-      }
-      await trx
-        .insertInto('sso_sessions')
-        .values({
-          id: hashId(id),
-          status: 'active',
-          from_page: from,
-          data: JSON.stringify(identity),
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
-        })
-        .execute();
-    });
+  await db.kysely.transaction().execute(async (trx) => {
+    if (oldId && SESSION_ID.test(oldId)) {
+      await trx.deleteFrom('sso_sessions').where('id', '=', hashId(oldId)).execute();
+    }
+    await trx
+      .insertInto('sso_sessions')
+      .values({
+        id: hashId(id),
+        status: 'active',
+        from_page: from,
+        data: JSON.stringify(identity),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
+      })
+      .execute();
+  });
   return id;
 }
 
 export async function endSession(db: Db, id: string | undefined): Promise<void> {
   if (!id || !SESSION_ID.test(id)) return;
-  await tables(db).deleteFrom('sso_sessions').where('id', '=', hashId(id)).execute();
+  await db.kysely.deleteFrom('sso_sessions').where('id', '=', hashId(id)).execute();
 }
 
 /** Cookie options: HttpOnly, SameSite=Lax (the callback is a top-level GET from NIA), Secure on https. */

@@ -201,15 +201,15 @@ const cs: PdfLabels = {
 };
 
 const en: PdfLabels = {
-  title: 'Application for a background-check certificate',
-  titleDuplicate: 'Application for a duplicate background-check certificate',
+  title: 'Request for a background-check certificate',
+  titleDuplicate: 'Request for a duplicate background-check certificate',
   intro:
-    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). Print the application, sign it by hand and deliver it to the Authority with its attachments.',
+    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). Print the request, sign it by hand and deliver it to the Authority with its attachments.',
   introNia:
-    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). The application was submitted electronically after signing in with the national electronic identity (NIA) and the Authority has received it: this copy is for your records, do not print or sign it. Deliver any attachments to the Authority quoting the reference number.',
+    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). The request was submitted electronically after signing in with the national electronic identity (NIA) and the Authority has received it: this copy is for your records, do not print or sign it. Deliver any attachments to the Authority quoting the reference number.',
   reference: 'Reference number',
   received: 'Received',
-  requestKind: 'Kind of application',
+  requestKind: 'Kind of request',
   kindNew: 'New certificate',
   kindDuplicate: 'Duplicate certificate',
   empty: '—',
@@ -261,7 +261,7 @@ const en: PdfLabels = {
     employer_verification_type: 'Proof of employment',
     employer_current_position: 'Position',
     employer_current_description: 'Description of work',
-    reason_for_request: 'Reason for the application',
+    reason_for_request: 'Reason for the request',
     period: 'Period',
     activity_type: 'Kind of activity',
     field1: 'Employer, school or details',
@@ -276,11 +276,11 @@ const en: PdfLabels = {
   noActivities: 'No past activities were given.',
   noAbroad: 'No stays abroad were given.',
   declarations: [
-    'I confirm that I am the applicant and that I sign this application by hand.',
-    'I solemnly declare that all information given in this application is true and complete.',
-    'I acknowledge that the Civil Aviation Authority processes the personal data in this application for the background check under Regulation (EU) 2015/1998.',
-    'I agree to receive notifications about my application by e-mail.',
-    'I agree to receive notifications about my application by text message (SMS).',
+    'I confirm that I am the applicant and that I sign this request by hand.',
+    'I solemnly declare that all information given in this request is true and complete.',
+    'I acknowledge that the Civil Aviation Authority processes the personal data in this request for the background check under Regulation (EU) 2015/1998.',
+    'I agree to receive notifications about my request by e-mail.',
+    'I agree to receive notifications about my request by text message (SMS).',
   ],
   declarationChecked: 'ticked',
   declarationUnchecked: 'not ticked',
@@ -290,16 +290,16 @@ const en: PdfLabels = {
   place: 'Place',
   date: 'Date',
   signatureLine: "Applicant's signature",
-  signatureNote: 'Sign by hand, or sign the application with a recognised electronic signature.',
+  signatureNote: 'Sign by hand, or sign the request with a recognised electronic signature.',
   signatureNoteNia:
-    'The application was submitted electronically after signing in with the national electronic identity (NIA); no handwritten signature is needed.',
+    'The request was submitted electronically after signing in with the national electronic identity (NIA); no handwritten signature is needed.',
   declarationSignatureNia:
     'I confirm that I am the applicant. I signed in through the national electronic identity (NIA), which identifies me instead of a handwritten signature.',
   submitted: 'Submitted',
   submittedNia: 'electronically, after NIA sign-in',
   page: 'Page {page} of {pages}',
   confirmation:
-    'Your application has been received under reference number {reference}. Download it as a PDF, sign it and deliver it to the Authority.',
+    'Your request has been received under reference number {reference}. Download it as a PDF, sign it and deliver it to the Authority.',
 };
 
 export const PDF_LABELS: Record<PdfLanguage, PdfLabels> = { cs, en };

@@ -67,7 +67,7 @@ describe('PDF model', () => {
 
   it('shows a duplicate request without the sections the form hides, with its reason', () => {
     const m = buildPdfModel(request({ duplicate: true, language: 'en' }), names);
-    expect(m.title).toBe('Application for a duplicate background-check certificate');
+    expect(m.title).toBe('Request for a duplicate background-check certificate');
     const headings = m.sections.map((s) => s.heading);
     expect(headings).toContain('Reason for the duplicate');
     for (const hidden of ['Birth', 'Current employer', 'Past activities', 'Stays abroad']) {

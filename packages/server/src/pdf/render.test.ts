@@ -72,7 +72,7 @@ describe('PDF text', { timeout: 60_000 }, () => {
     expect(cs).toContain('Čeněk');
     expect(cs).toContain('Řezníček-Žižka');
     const en = await text(await renderPdf(buildPdfModel(request('en', 'Cecil', 'Rozzi'), names)));
-    expect(en).toContain('Application');
+    expect(en).toContain('Request for a background-check certificate');
     expect(en).toContain('Czech Republic');
     expect(en).toContain('Cecil');
     expect(en).toContain('Rozzi');

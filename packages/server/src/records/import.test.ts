@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, formatImportErrors, MAX_REPORTED_ERRORS, parseRecordsFile } from './import.js';
+import { formatImportErrors, MAX_REPORTED_ERRORS, parseRecordsFile } from './import.js';
 
 describe('parseRecordsFile: JSON', () => {
   it('reads an array of certificates in either date format', () => {
@@ -169,14 +169,7 @@ describe('parseRecordsFile: CSV', () => {
   });
 });
 
-describe('detectFormat and formatImportErrors', () => {
-  it('goes by the file name, then by content', () => {
-    expect(detectFormat('a.JSON', 'id')).toBe('json');
-    expect(detectFormat('a.csv', '[')).toBe('csv');
-    expect(detectFormat('a.txt', '\uFEFF  [')).toBe('json');
-    expect(detectFormat('a', 'id,first_name')).toBe('csv');
-  });
-
+describe('formatImportErrors', () => {
   it('cuts a long list of problems', () => {
     const errors = Array.from({ length: MAX_REPORTED_ERRORS + 5 }, (_, i) => ({
       line: i + 1,

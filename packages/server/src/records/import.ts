@@ -1,9 +1,18 @@
 import { toValidityIsoDate } from '@ros/domain';
+import {
+  type FileFormat,
+  type FileRow,
+  formatProblems,
+  type LineProblem,
+  type ReadResult,
+  readCsvRows,
+  readJsonRows,
+} from '../imports/files.js';
 import type { RecordInput } from './repository.js';
 
 /**
- * Reading a file of certificates for `ros-admin records load`. Two formats, same field names
- * (those of the `records` table):
+ * Reading a file of certificates for `ros-admin records load`. Two formats (read by
+ * imports/files.ts), same field names (those of the `records` table):
  *
  *   JSON: an array of objects, e.g.
  *     [{ "id": 1001, "first_name": "Jana", "last_name": "Nováková", "platnost_do": "2027-03-31",
@@ -18,11 +27,8 @@ import type { RecordInput } from './repository.js';
  * the whole file is right.
  */
 
-export interface ImportError {
-  /** 1-based line of the file where the certificate (or the problem) starts. */
-  line: number;
-  message: string;
-}
+/** A problem of the file, on the line where the certificate (or the problem) starts. */
+export type ImportError = LineProblem;
 
 export type ImportResult = { ok: true; records: RecordInput[] } | { ok: false; errors: ImportError[] };
 
@@ -42,185 +48,29 @@ const NAME_MAX = 100;
 /** More errors than this are summed up: a wrong file would otherwise print thousands of lines. */
 export const MAX_REPORTED_ERRORS = 50;
 
-export type FileFormat = 'json' | 'csv';
-
-/** The format by file name, else by content (JSON starts with '['). */
-export function detectFormat(fileName: string, text: string): FileFormat {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith('.json')) return 'json';
-  if (lower.endsWith('.csv')) return 'csv';
-  return stripBom(text).trimStart().startsWith('[') ? 'json' : 'csv';
-}
-
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 export function parseRecordsFile(text: string, format: FileFormat): ImportResult {
-  const source = stripBom(text);
-  const rows = format === 'json' ? jsonRows(source) : csvRows(source);
-  if (!rows.ok) return rows;
+  const rows = format === 'json' ? jsonRows(text) : csvRows(text);
+  if (!rows.ok) return { ok: false, errors: rows.problems };
   return validateRows(rows.rows);
 }
 
-interface RawRow {
-  line: number;
-  values: Record<string, unknown>;
-}
-type RowsResult = { ok: true; rows: RawRow[] } | { ok: false; errors: ImportError[] };
+type RawRow = FileRow<Record<string, unknown>>;
 
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-/** The line on which each element of the top-level array starts. */
-function arrayElementLines(text: string): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  let depth = 0;
-  let inString = false;
-  let expectValue = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\n') line++;
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === ' ' || c === '\t' || c === '\r' || c === '\n') continue;
-    if (depth === 1 && expectValue && c !== ']') {
-      lines.push(line);
-      expectValue = false;
-    }
-    if (c === '"') inString = true;
-    else if (c === '[' || c === '{') {
-      depth++;
-      if (depth === 1) expectValue = true;
-    } else if (c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 1) expectValue = true;
-  }
-  return lines;
-}
-
-function jsonRows(text: string): RowsResult {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const pos = /position (\d+)/.exec(message);
-    const line = pos ? lineAt(text, Number(pos[1])) : 1;
-    return { ok: false, errors: [{ line, message: `not valid JSON: ${message}` }] };
-  }
-  if (!Array.isArray(parsed)) {
-    return { ok: false, errors: [{ line: 1, message: 'the file must hold a JSON array of certificates' }] };
-  }
-  const lines = arrayElementLines(text);
+function jsonRows(text: string): ReadResult<Record<string, unknown>> {
+  const read = readJsonRows(text, { notAList: 'the file must hold a JSON array of certificates' });
+  if (!read.ok) return read;
   const rows: RawRow[] = [];
-  const errors: ImportError[] = [];
-  parsed.forEach((item: unknown, i) => {
-    const line = lines[i] ?? 1;
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      errors.push({ line, message: `certificate ${i + 1} is not an object` });
-    } else {
-      rows.push({ line, values: item as Record<string, unknown> });
-    }
+  const problems: LineProblem[] = [];
+  read.rows.forEach(({ line, values }, i) => {
+    if (values === null || typeof values !== 'object' || Array.isArray(values)) {
+      problems.push({ line, message: `certificate ${i + 1} is not an object` });
+    } else rows.push({ line, values: values as Record<string, unknown> });
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, rows };
 }
 
-/** RFC 4180 fields with the given separator; each row with the line it starts on. */
-function splitCsv(text: string, sep: string): Array<{ line: number; fields: string[] }> {
-  const out: Array<{ line: number; fields: string[] }> = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  let rowHasContent = false;
-  const endRow = () => {
-    fields.push(field);
-    if (rowHasContent || fields.length > 1 || field !== '') out.push({ line: rowLine, fields });
-    fields = [];
-    field = '';
-    rowHasContent = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        field += c;
-      }
-      continue;
-    }
-    if (c === '"' && field === '') {
-      quoted = true;
-      rowHasContent = true;
-    } else if (c === sep) {
-      fields.push(field);
-      field = '';
-      rowHasContent = true;
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-      line++;
-      rowLine = line;
-    } else field += c;
-  }
-  if (quoted) out.push({ line: rowLine, fields: ['\u0000unterminated'] });
-  else endRow();
-  return out;
-}
-
-function csvRows(text: string): RowsResult {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const sep = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-  const table = splitCsv(text, sep);
-  const header = table.shift();
-  if (!header)
-    return { ok: false, errors: [{ line: 1, message: 'the file is empty: a header row is needed' }] };
-  const columns = header.fields.map((h) => h.trim());
-  const errors: ImportError[] = [];
-  const seen = new Set<string>();
-  for (const col of columns) {
-    if (!(RECORD_FIELDS as readonly string[]).includes(col)) {
-      errors.push({
-        line: header.line,
-        message: `unknown column "${col}" (known: ${RECORD_FIELDS.join(', ')})`,
-      });
-    } else if (seen.has(col)) errors.push({ line: header.line, message: `column "${col}" appears twice` });
-    seen.add(col);
-  }
-  for (const req of REQUIRED) {
-    if (!seen.has(req)) errors.push({ line: header.line, message: `column "${req}" is missing` });
-  }
-  if (errors.length > 0) return { ok: false, errors };
-  const rows: RawRow[] = [];
-  for (const { line, fields } of table) {
-    if (fields[0] === '\u0000unterminated') {
-      errors.push({ line, message: 'a quoted field is not closed' });
-      continue;
-    }
-    if (fields.length !== columns.length) {
-      errors.push({ line, message: `${fields.length} fields, the header has ${columns.length}` });
-      continue;
-    }
-    const values: Record<string, unknown> = {};
-    columns.forEach((col, i) => {
-      values[col] = fields[i];
-    });
-    rows.push({ line, values });
-  }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+function csvRows(text: string): ReadResult<Record<string, unknown>> {
+  return readCsvRows(text, { columns: RECORD_FIELDS, required: REQUIRED });
 }
 
 // Control characters (line breaks, tabs, NUL, …) have no place in a name.
@@ -324,8 +174,5 @@ function validateRows(rows: readonly RawRow[]): ImportResult {
 
 /** Error lines for the operator, cut after MAX_REPORTED_ERRORS. */
 export function formatImportErrors(file: string, errors: readonly ImportError[]): string[] {
-  const lines = errors.slice(0, MAX_REPORTED_ERRORS).map((e) => `${file}:${e.line}: ${e.message}`);
-  if (errors.length > MAX_REPORTED_ERRORS)
-    lines.push(`… and ${errors.length - MAX_REPORTED_ERRORS} more problems`);
-  return lines;
+  return formatProblems(errors, MAX_REPORTED_ERRORS, (e) => `${file}:${e.line}: ${e.message}`);
 }

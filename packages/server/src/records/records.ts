@@ -5,35 +5,23 @@ import {
   toValidityDisplayDate,
   type ValidityAnswer,
 } from '@ros/domain';
+import type { Selectable } from 'kysely';
+import type { RecordTable } from '../db/schema.js';
 
 /**
- * Certificates ("doklady o spolehlivosti") as the register holds them: table `records`.
- * Dates are stored as 'YYYY-MM-DD'.
+ * Certificates ("doklady o spolehlivosti") as the register holds them: table `records`
+ * (db/schema.ts), without the demo marker. Dates are stored as 'YYYY-MM-DD'.
  */
-export interface CertificateRecord {
-  id: number;
-  person_id: number | null;
+export type CertificateRecord = Omit<Selectable<RecordTable>, 'stav' | 'demo'> & {
   /** The register's state: 'Ano' = in force, 'Ne' = not in force (e.g. revoked by the authority). */
   stav: 'Ano' | 'Ne';
-  platnost_do: string;
-  a1a3_valid_until: string | null;
-  a2_valid_until: string | null;
-  first_name: string;
-  last_name: string;
-  created_at: string;
-  revoked_at: string | null;
-}
+};
 
 /** The columns the validity check reads. */
-export interface ValidityRow {
-  stav: string;
-  platnost_do: string;
-  a1a3_valid_until: string | null;
-  a2_valid_until: string | null;
-  first_name: string;
-  last_name: string;
-  revoked_at: string | null;
-}
+export type ValidityRow = Pick<
+  Selectable<RecordTable>,
+  'stav' | 'platnost_do' | 'a1a3_valid_until' | 'a2_valid_until' | 'first_name' | 'last_name' | 'revoked_at'
+>;
 
 /** Today's date in Prague (the register's time zone, as every rule in @ros/domain) as 'YYYY-MM-DD'. */
 export function registerToday(now: Date = new Date()): string {

@@ -1,17 +1,11 @@
 import type { Db } from '../db/database.js';
 import type { CertificateRecord, ValidityRow } from './records.js';
 
-/** A certificate as loaded from a file or issued on the command line (dates 'YYYY-MM-DD'). */
-export interface RecordInput {
-  id: number;
-  person_id: number | null;
-  stav: 'Ano' | 'Ne';
-  platnost_do: string;
-  a1a3_valid_until: string | null;
-  a2_valid_until: string | null;
-  first_name: string;
-  last_name: string;
-}
+/**
+ * A certificate as loaded from a file, issued on the command line or put by the intake API:
+ * the columns of `records` without the times.
+ */
+export type RecordInput = Omit<CertificateRecord, 'created_at' | 'revoked_at'>;
 
 export interface SaveResult {
   inserted: number;

@@ -1,7 +1,14 @@
-import { birthNumberSchema, MAX_LENGTHS, type RegisterPerson } from '@ros/domain';
+import { birthNumberSchema, issuesToProblems, MAX_LENGTHS, type RegisterPerson } from '@ros/domain';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { CsvSyntaxError, parseCsv } from '../reference/csv.js';
+import {
+  type FileFormat,
+  type FileRow,
+  formatProblems,
+  type LineProblem,
+  readCsvRows,
+  readJsonRows,
+} from '../imports/files.js';
 import { type PersonInput, savePerson } from './persons.js';
 
 /**
@@ -145,168 +152,97 @@ export function toInput(row: PersonRow): PersonInput {
   return { id, aifo, nia_identifier, documents, person };
 }
 
+/** The first few problems of a row, in one line. */
 function describe(issues: z.core.$ZodIssue[]): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`)
+  return issuesToProblems(issues, { max: 5 })
+    .map((p) => `${p.path ? `${p.path}: ` : ''}${p.message}`)
     .join('; ');
-}
-
-interface RawRow {
-  line: number;
-  value: unknown;
-}
-
-/**
- * The line on which each element of the top-level JSON array starts (or of `persons` in
- * `{ "persons": [...] }`), for error messages. Assumes the text is valid JSON.
- */
-export function arrayElementLines(text: string): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  let depth = 0;
-  let arrayDepth = -1;
-  let inString = false;
-  let expectValue = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '\n') line++;
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n') continue;
-    if (expectValue && ch !== ']') {
-      lines.push(line);
-      expectValue = false;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === '[' || ch === '{') {
-      depth++;
-      if (ch === '[' && arrayDepth === -1 && (depth === 1 || depth === 2)) {
-        arrayDepth = depth;
-        expectValue = true;
-      }
-    } else if (ch === ']' || ch === '}') {
-      depth--;
-      if (depth < arrayDepth) arrayDepth = -2;
-    } else if (ch === ',' && depth === arrayDepth) expectValue = true;
-  }
-  return lines;
-}
-
-function readJson(text: string): RawRow[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new PersonImportError([`not valid JSON: ${err instanceof Error ? err.message : String(err)}`]);
-  }
-  const list = Array.isArray(data)
-    ? data
-    : data && typeof data === 'object' && Array.isArray((data as { persons?: unknown }).persons)
-      ? (data as { persons: unknown[] }).persons
-      : undefined;
-  if (!list)
-    throw new PersonImportError(['a JSON file must hold an array of persons or { "persons": [...] }']);
-  const lines = arrayElementLines(text);
-  return list.map((value, i) => ({ line: lines[i] ?? 0, value }));
 }
 
 const CSV_LIST_SEPARATOR = /[;,]/;
 
-function readCsv(text: string): RawRow[] {
-  let records: ReturnType<typeof parseCsv>;
-  try {
-    const firstLine = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
-    records = parseCsv(text, firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',');
-  } catch (err) {
-    if (err instanceof CsvSyntaxError) throw new PersonImportError([err.message]);
-    throw err;
+/** A CSV row's cells as a person row: empty cells left out, lists and JSON columns read. */
+function csvPerson(cells: Record<string, string>): unknown {
+  const obj: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(cells)) {
+    const cell = raw.trim();
+    if (cell === '') continue;
+    if (name === 'id') obj.id = /^\d+$/.test(cell) ? Number(cell) : cell;
+    else if (name === 'web_st5_kody')
+      obj[name] = cell
+        .split(CSV_LIST_SEPARATOR)
+        .map((c) => c.trim())
+        .filter(Boolean);
+    else if (name === 'documents')
+      obj[name] = cell
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map((d) => {
+          const colon = d.indexOf(':');
+          return colon === -1
+            ? { type: '', number: d }
+            : { type: d.slice(0, colon).trim(), number: d.slice(colon + 1).trim() };
+        });
+    else if (name === 'activities' || name === 'abroad_stay') {
+      try {
+        obj[name] = JSON.parse(cell);
+      } catch {
+        throw new Error(`${name}: must be a JSON array`);
+      }
+    } else obj[name] = cell;
   }
-  const [header, ...rows] = records;
-  if (!header) throw new PersonImportError(['the CSV file is empty']);
-  const names = header.fields.map((f) => f.trim());
-  const known = new Set([...Object.keys(personRowSchema.shape)]);
-  const unknown = names.filter((n) => !known.has(n));
-  if (unknown.length > 0)
-    throw new PersonImportError([`line ${header.line}: unknown columns: ${unknown.join(', ')}`]);
-  const problems: string[] = [];
-  const out: RawRow[] = [];
-  for (const r of rows) {
-    if (r.fields.length !== names.length) {
-      problems.push(`line ${r.line}: ${r.fields.length} columns, the header has ${names.length}`);
-      continue;
-    }
-    const obj: Record<string, unknown> = {};
-    try {
-      names.forEach((name, i) => {
-        const cell = (r.fields[i] ?? '').trim();
-        if (cell === '') return;
-        if (name === 'id') obj.id = /^\d+$/.test(cell) ? Number(cell) : cell;
-        else if (name === 'web_st5_kody')
-          obj[name] = cell
-            .split(CSV_LIST_SEPARATOR)
-            .map((c) => c.trim())
-            .filter(Boolean);
-        else if (name === 'documents')
-          obj[name] = cell
-            .split(';')
-            .map((d) => d.trim())
-            .filter(Boolean)
-            .map((d) => {
-              const colon = d.indexOf(':');
-              return colon === -1
-                ? { type: '', number: d }
-                : { type: d.slice(0, colon).trim(), number: d.slice(colon + 1).trim() };
-            });
-        else if (name === 'activities' || name === 'abroad_stay') {
-          try {
-            obj[name] = JSON.parse(cell);
-          } catch {
-            throw new Error(`${name}: must be a JSON array`);
-          }
-        } else obj[name] = cell;
-      });
-    } catch (err) {
-      problems.push(`line ${r.line}: ${err instanceof Error ? err.message : String(err)}`);
-      continue;
-    }
-    out.push({ line: r.line, value: obj });
-  }
-  if (problems.length > 0) throw new PersonImportError(problems.slice(0, MAX_PROBLEMS));
-  return out;
+  return obj;
 }
 
-export type PersonFileFormat = 'json' | 'csv';
+function readRows(
+  text: string,
+  format: PersonFileFormat,
+): { rows: FileRow<unknown>[]; problems: LineProblem[] } {
+  if (format === 'json') {
+    const read = readJsonRows(text, {
+      listKey: 'persons',
+      notAList: 'a JSON file must hold an array of persons or { "persons": [...] }',
+    });
+    return read.ok ? { rows: read.rows, problems: [] } : { rows: [], problems: read.problems };
+  }
+  const read = readCsvRows(text, { columns: Object.keys(personRowSchema.shape) });
+  if (!read.ok) return { rows: [], problems: read.problems };
+  const rows: FileRow<unknown>[] = [];
+  const problems: LineProblem[] = [];
+  for (const { line, values } of read.rows) {
+    try {
+      rows.push({ line, values: csvPerson(values) });
+    } catch (err) {
+      problems.push({ line, message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return { rows, problems };
+}
+
+export type PersonFileFormat = FileFormat;
 
 /** Checks every row of a file and returns what to store; throws PersonImportError listing bad rows. */
 export function parsePersonFile(text: string, format: PersonFileFormat): PersonInput[] {
-  const raw = format === 'json' ? readJson(text) : readCsv(text);
-  const problems: string[] = [];
+  const { rows, problems } = readRows(text, format);
   const inputs: PersonInput[] = [];
   const ids = new Set<number>();
-  for (const r of raw) {
-    const parsed = personRowSchema.safeParse(r.value);
+  for (const { line, values } of rows) {
+    const parsed = personRowSchema.safeParse(values);
     if (!parsed.success) {
-      problems.push(`line ${r.line}: ${describe(parsed.error.issues)}`);
+      problems.push({ line, message: describe(parsed.error.issues) });
       continue;
     }
     if (parsed.data.id !== undefined) {
       if (ids.has(parsed.data.id)) {
-        problems.push(`line ${r.line}: id ${parsed.data.id} appears twice in the file`);
+        problems.push({ line, message: `id ${parsed.data.id} appears twice in the file` });
         continue;
       }
       ids.add(parsed.data.id);
     }
     inputs.push(toInput(parsed.data));
   }
-  if (problems.length > 0) {
-    const shown = problems.slice(0, MAX_PROBLEMS);
-    if (problems.length > MAX_PROBLEMS) shown.push(`… and ${problems.length - MAX_PROBLEMS} more`);
-    throw new PersonImportError(shown);
-  }
+  if (problems.length > 0) throw new PersonImportError(formatProblems(problems, MAX_PROBLEMS));
   return inputs;
 }
 

@@ -1,5 +1,6 @@
 import {
   type FormDocumentType,
+  normalizeBirthNumber,
   normalizeDocumentNumber,
   normalizeName,
   type RegisterPerson,
@@ -47,11 +48,6 @@ export interface StoredPerson {
 function czechDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
-}
-
-/** The birth number as stored for search: digits only (the same as the domain's normalizeBirthNumber). */
-export function normalizeBirthNumber(s: string): string {
-  return s.replace(/[\s/]+/gu, '');
 }
 
 type Executor = Db['kysely'] | Transaction<Database>;

@@ -21,11 +21,7 @@ for (const kind of await testDbKinds()) {
       expect(await matchedPerson(t.db, token, later)).toBe(1001);
       const expired = new Date(now.getTime() + MATCH_TOKEN_HOURS * 3_600_000 + 1000);
       expect(await matchedPerson(t.db, token, expired)).toBeNull();
-      const rows = await t.db.kysely
-        .withTables<{ search_matches: { token_hash: string } }>()
-        .selectFrom('search_matches')
-        .select('token_hash')
-        .execute();
+      const rows = await t.db.kysely.selectFrom('search_matches').select('token_hash').execute();
       expect(rows.map((r) => r.token_hash)).not.toContain(token);
     });
 

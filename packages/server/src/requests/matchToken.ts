@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 
 /**
  * Match tokens (issue 11, docs/register.md): a search that finds a register person answers,
@@ -16,16 +14,6 @@ import type { Database } from '../db/schema.js';
 /** How long a search's match stays good: a long form fill, not a day. */
 export const MATCH_TOKEN_HOURS = 4;
 
-export interface SearchMatchTable {
-  token_hash: string;
-  person_id: number;
-  created_at: string;
-  expires_at: string;
-}
-
-type MatchDb = Kysely<Database & { search_matches: SearchMatchTable }>;
-const tables = (db: Db): MatchDb => db.kysely.withTables<{ search_matches: SearchMatchTable }>();
-
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 /** A token we could have issued: 43 base64url characters. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -36,10 +24,10 @@ let lastPurge = 0;
 export async function issueMatchToken(db: Db, personId: number, now: Date = new Date()): Promise<string> {
   if (now.getTime() - lastPurge > PURGE_INTERVAL_MS) {
     lastPurge = now.getTime();
-    await tables(db).deleteFrom('search_matches').where('expires_at', '<', now.toISOString()).execute();
+    await db.kysely.deleteFrom('search_matches').where('expires_at', '<', now.toISOString()).execute();
   }
   const token = randomBytes(32).toString('base64url');
-  await tables(db)
+  await db.kysely
     .insertInto('search_matches')
     .values({
       token_hash: hash(token),
@@ -54,7 +42,7 @@ export async function issueMatchToken(db: Db, personId: number, now: Date = new 
 /** The register person a match token was issued for; null for an unknown, malformed or expired token. */
 export async function matchedPerson(db: Db, token: unknown, now: Date = new Date()): Promise<number | null> {
   if (typeof token !== 'string' || !TOKEN.test(token)) return null;
-  const row = await tables(db)
+  const row = await db.kysely
     .selectFrom('search_matches')
     .select('person_id')
     .where('token_hash', '=', hash(token))

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { normalizeDocumentNumber, normalizeName } from '@ros/domain';
+import { normalizeBirthNumber, normalizeDocumentNumber, normalizeName } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import type { NiaIdentity } from '../nia/sessions.js';
 import { isInForce, registerToday } from '../records/records.js';
-import { normalizeBirthNumber } from '../register/persons.js';
 import { matchedPerson } from './matchToken.js';
 
 /**

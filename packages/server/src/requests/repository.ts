@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FormValues } from '@ros/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database, RequestTable } from '../db/schema.js';
-import { enqueueMail, mailTables } from '../mail/table.js';
+import type { Database, NewRequestRow, RequestRow } from '../db/schema.js';
 
 /**
  * Received requests (table `requests`). Each has an unguessable id (the PDF link), a human
  * reference number ROS-YYYY-NNNNNN numbered per year, and the validated, normalised form.
- * Retries do not create a second request (see `storeRequest`).
+ * Retries do not create a second request (see `storeRequest`). What is stored with a request in
+ * its transaction (the confirmation e-mail) is composed in requests/store.ts.
  */
 
 export type RequestLanguage = 'cs' | 'en';
@@ -22,8 +22,6 @@ export interface NewRequest {
   personKey: string;
   idempotencyKey: string | null;
   bodyHash: string;
-  /** Queue the confirmation e-mail (NIA flow) in the same transaction (mail/queue.ts). */
-  mail?: boolean;
   /** NIA's PersonIdentifier of the signed-in applicant, for the authority (intake API). */
   niaIdentifier?: string | null;
 }
@@ -98,7 +96,10 @@ function storedValues(payload: string): FormValues {
   return typeof values.dial_code === 'string' ? values : { ...values, dial_code: '' };
 }
 
-function toStored(row: RequestTable): StoredRequest {
+/** The columns a StoredRequest is read from (the intake columns are the authority's: intake/requests.ts). */
+type StoredColumns = Omit<RequestRow, 'status' | 'received_at' | 'erased_at' | 'nia_identifier'>;
+
+function toStored(row: StoredColumns): StoredRequest {
   return {
     id: row.id,
     reference: row.reference,
@@ -118,16 +119,6 @@ type Executor = Db['kysely'] | Transaction<Database>;
 export async function findRequest(db: Executor, id: string): Promise<StoredRequest | undefined> {
   const row = await db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toStored(row) : undefined;
-}
-
-/** Whether a confirmation e-mail was queued for the request (whatever became of it since). */
-export async function hasQueuedMail(db: Executor, id: string): Promise<boolean> {
-  const row = await mailTables(db)
-    .selectFrom('request_mails')
-    .select('request_id')
-    .where('request_id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function findByIdempotencyKey(db: Executor, key: string): Promise<StoredRequest | undefined> {
@@ -197,6 +188,9 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export type StoreResult = { request: StoredRequest; created: boolean } | { conflict: StoredRequest };
 
+/** Work done in the transaction that stores a new request (requests/store.ts queues its e-mail). */
+export type AlongsideNewRequest = (trx: Transaction<Database>, request: StoredRequest) => Promise<void>;
+
 /**
  * Stores a request in one transaction, unless it is a retry:
  * - with an idempotency key: a stored request with that key is returned as it is when its
@@ -206,8 +200,15 @@ export type StoreResult = { request: StoredRequest; created: boolean } | { confl
  * Concurrent retries wait for each other: PostgreSQL takes a transaction-level advisory lock
  * on the key (or body hash); SQLite serialises transactions. The unique index on
  * idempotency_key is the last guard: a violation reads and returns the winner's request.
+ * `alongside` runs in the same transaction, only when the request is new: what it writes is
+ * stored with the request or not at all.
  */
-export async function storeRequest(db: Db, input: NewRequest, now: Date = new Date()): Promise<StoreResult> {
+export async function storeRequest(
+  db: Db,
+  input: NewRequest,
+  now: Date = new Date(),
+  alongside?: AlongsideNewRequest,
+): Promise<StoreResult> {
   const lockName = input.idempotencyKey !== null ? `idem:${input.idempotencyKey}` : `body:${input.bodyHash}`;
   const since = new Date(now.getTime() - IDENTICAL_BODY_MINUTES * 60_000).toISOString();
   try {
@@ -229,7 +230,7 @@ export async function storeRequest(db: Db, input: NewRequest, now: Date = new Da
       }
       const year = referenceYear(now);
       const n = await nextCounterValue(trx, `request-reference-${year}`);
-      const row: RequestTable = {
+      const row = {
         id: newRequestId(),
         reference: formatReference(year, n),
         language: input.language,
@@ -240,14 +241,14 @@ export async function storeRequest(db: Db, input: NewRequest, now: Date = new Da
         idempotency_key: input.idempotencyKey,
         body_hash: input.bodyHash,
         created_at: now.toISOString(),
-      };
+      } satisfies NewRequestRow;
       await trx
-        .withTables<{ requests: { nia_identifier: string | null } }>()
         .insertInto('requests')
         .values({ ...row, nia_identifier: input.niaIdentifier ?? null })
         .execute();
-      if (input.mail) await enqueueMail(trx, row.id, now);
-      return { request: toStored(row), created: true };
+      const request = toStored(row);
+      await alongside?.(trx, request);
+      return { request, created: true };
     });
   } catch (err) {
     if (!isUniqueViolation(err) || input.idempotencyKey === null) throw err;

@@ -1,4 +1,4 @@
-import type { ValidateBody } from '@ros/domain';
+import { addDays, type ValidateBody } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { registerToday } from '../records/records.js';
 import {
@@ -57,13 +57,6 @@ export { type ValidateBody, validateBodySchema } from '@ros/domain';
 export interface ValidateAnswer {
   okDate: boolean;
   okDuplications: boolean;
-}
-
-/** 'YYYY-MM-DD' plus whole days. */
-function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 export function identityOf(body: ValidateBody): PersonIdentity {

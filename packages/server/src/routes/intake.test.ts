@@ -5,7 +5,6 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../app.js';
 import type { AppContext } from '../context.js';
-import { intakeDb } from '../intake/db.js';
 import { purge } from '../intake/retention.js';
 import { createToken, revokeToken, SCOPES, type Scope } from '../intake/tokens.js';
 import { registerToday } from '../records/records.js';
@@ -322,7 +321,7 @@ for (const kind of await testDbKinds()) {
         expect(res.json().error.code).toBe('REQUEST_ERASED');
       }
       expect((await app.inject(`/api/ros/pdf/${r.id}`)).statusCode).toBe(404);
-      const row = await intakeDb(t.db)
+      const row = await t.db.kysely
         .selectFrom('requests')
         .selectAll()
         .where('reference', '=', r.reference)
@@ -465,7 +464,7 @@ for (const kind of await testDbKinds()) {
       for (const [body, path] of [
         [{ prijmeni: 'X' }, 'jmeno'],
         [{ ...person, rc: '12' }, 'rc'],
-        [{ ...person, unknown: 1 }, ''],
+        [{ ...person, unknown: 1 }, 'unknown'],
         [{ ...person, id: 5 }, 'id'],
         [{ ...person, activities: Array.from({ length: 101 }, () => person.activities[0]) }, 'activities'],
       ] as const) {

@@ -1,6 +1,7 @@
 import {
   BIRTH_NUMBER_SEARCH_BODY_LIMITS,
   type BodyLimits,
+  issuesToProblems,
   SEARCH_BODY_LIMITS,
   SEARCH_ERROR_CODES,
   type SearchAnswer,
@@ -18,12 +19,12 @@ import { issueMatchToken } from '../requests/matchToken.js';
 
 /** A zod failure as the API's 400: code INVALID_REQUEST and the failing fields with their message keys. */
 export function invalidRequest(error: z.ZodError): ApiError {
-  const fields = error.issues.slice(0, 20).map((i) => ({
-    path:
-      i.path.map(String).join('.') || (i.code === 'unrecognized_keys' ? i.keys.slice(0, 5).join(',') : ''),
-    message: i.code === 'unrecognized_keys' ? 'unrecognized' : i.message,
-  }));
-  return new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid', fields);
+  return new ApiError(
+    400,
+    'INVALID_REQUEST',
+    'The request body is not valid',
+    issuesToProblems(error.issues),
+  );
 }
 
 function parseBody<T extends z.ZodType>(schema: T, req: FastifyRequest): z.output<T> {

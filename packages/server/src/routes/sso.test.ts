@@ -364,12 +364,7 @@ for (const kind of await testDbKinds()) {
       throw new Error(`no ${reference}.eml in the outbox`);
     };
     const mailRow = (id: string) =>
-      t.db.kysely
-        .withTables<{ request_mails: { request_id: string; status: string; attempts: number } }>()
-        .selectFrom('request_mails')
-        .selectAll()
-        .where('request_id', '=', id)
-        .executeTakeFirst();
+      t.db.kysely.selectFrom('request_mails').selectAll().where('request_id', '=', id).executeTakeFirst();
 
     it('a request sent with a NIA session is stored as through NIA, mailed with its PDF, and ends the session', async () => {
       const { jar } = await signIn('form', 'demo-nia-1001');

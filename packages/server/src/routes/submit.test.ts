@@ -145,7 +145,7 @@ for (const kind of await testDbKinds()) {
     it('answers in English for language en', async () => {
       const r = await submit(body(newApplicant(), { language: 'en' }));
       expect(r.statusCode).toBe(201);
-      expect(r.json().text).toMatch(/^Your application has been received under reference number ROS-/);
+      expect(r.json().text).toMatch(/^Your request has been received under reference number ROS-/);
     });
 
     const invalidCases: Array<[string, unknown, string, string]> = [
@@ -564,7 +564,7 @@ for (const kind of await testDbKinds()) {
         expect(pdf.rawPayload.toString('latin1')).toMatch(/\/Lang \(en-GB\)/);
         const text = await pdfText(pdf.rawPayload);
         for (const s of [
-          'Application for a background-check certificate',
+          'Request for a background-check certificate',
           'Date of birth',
           'Žofie',
           'Řeháková',

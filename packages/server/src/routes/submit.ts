@@ -5,17 +5,13 @@ import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { niaAnswerText } from '../mail/confirmation.js';
 import { MailQueue } from '../mail/queue.js';
+import { hasQueuedMail } from '../mail/table.js';
 import { checkNiaIdentity } from '../nia/match.js';
 import { endSession, findActive } from '../nia/sessions.js';
 import { fill, PDF_LABELS } from '../pdf/labels.js';
 import { useBoundedJson } from '../requests/jsonBody.js';
-import {
-  bodyHash,
-  findByIdempotencyKey,
-  hasQueuedMail,
-  type StoredRequest,
-  storeRequest,
-} from '../requests/repository.js';
+import { bodyHash, findByIdempotencyKey, type StoredRequest } from '../requests/repository.js';
+import { storeRequestWithMail } from '../requests/store.js';
 import { checkSubmission } from '../requests/submission.js';
 import { clearSessionCookie, ensureCookies, sessionCookie } from './sso.js';
 
@@ -115,7 +111,7 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       await botCheck.verify(header(req, 'recaptcha'), 'SubmitFormAction', bareHostname(req.host));
       const mail = viaNia && accepted.values.email.trim() !== '';
 
-      const result = await storeRequest(
+      const result = await storeRequestWithMail(
         ctx.db,
         {
           language: accepted.language,

@@ -1,4 +1,4 @@
-import { VALIDATE_BODY_LIMITS, type ValidateAnswer } from '@ros/domain';
+import { issuesToProblems, VALIDATE_BODY_LIMITS, type ValidateAnswer } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -28,19 +28,7 @@ export const validateRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     async (req, reply): Promise<ValidateAnswer> => {
       const parsed = validateBodySchema.safeParse(req.body);
       if (!parsed.success) {
-        const fields = parsed.error.issues.slice(0, 20).map((i) => ({
-          path:
-            i.path.map(String).join('.') ||
-            (i.code === 'unrecognized_keys' ? i.keys.slice(0, 5).join(',') : ''),
-          message:
-            i.code === 'unrecognized_keys'
-              ? 'unrecognized'
-              : i.message === 'invalidCharacters'
-                ? i.message
-                : i.input === undefined
-                  ? 'required'
-                  : 'pattern',
-        }));
+        const fields = issuesToProblems(parsed.error.issues, { messageKeys: true });
         throw new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid', fields);
       }
       reply.header('Cache-Control', 'no-store');

@@ -1,0 +1,42 @@
+import { defaultFormValues } from '@ros/domain';
+import { describe, expect, it } from 'vitest';
+import { PDF_LABELS } from '../pdf/labels.js';
+import type { StoredRequest } from '../requests/repository.js';
+import { confirmationMail, niaAnswerText } from './confirmation.js';
+
+function stored(duplicate: boolean): StoredRequest {
+  return {
+    id: 'z'.repeat(24),
+    reference: 'ROS-2026-000042',
+    language: 'en',
+    duplicate,
+    viaNia: true,
+    values: { ...defaultFormValues(), first_name: 'Cecil', last_name: 'Rozzi', home_state: 'CZ' },
+    personKey: null,
+    idempotencyKey: null,
+    bodyHash: 'h',
+    createdAt: '2026-11-26T10:00:00.000Z',
+  };
+}
+
+/** Every string inside a value (the PDF labels are nested records and lists). */
+const strings = (v: unknown): string[] =>
+  typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : [];
+
+describe('English texts name the request one way (issue 13)', () => {
+  it('the e-mail, the submit answer and the PDF say "request", never "application"', () => {
+    const texts = [
+      ...[false, true].flatMap((duplicate) => {
+        const m = confirmationMail(stored(duplicate));
+        return [m.subject, m.text, m.html];
+      }),
+      niaAnswerText(stored(false)),
+      ...strings(PDF_LABELS.en),
+    ];
+    for (const t of texts) expect(t).not.toMatch(/application/i);
+    expect(confirmationMail(stored(false)).subject).toBe('Request ROS-2026-000042 received – ROS register');
+    expect(confirmationMail(stored(true)).subject).toBe(
+      'Duplicate request ROS-2026-000042 received – ROS register',
+    );
+  });
+});
