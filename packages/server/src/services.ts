@@ -56,11 +56,7 @@ export interface ServiceOptions {
   referenceCheckMs?: number;
 }
 
-export function createServices(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  opts: ServiceOptions = {},
-): Services {
+export function createServices(ctx: AppContext, log: FastifyBaseLogger, opts: ServiceOptions = {}): Services {
   const { config, db } = ctx;
   const instances = instanceGroup(db);
   const readiness = createReadiness();

@@ -109,6 +109,11 @@ export class MailQueue {
     });
   }
 
+  /** Whether it looks for due mail every 30 s (between start and close). */
+  get polling(): boolean {
+    return this.timer !== null;
+  }
+
   /** Resolves when no run is in progress (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -117,6 +122,7 @@ export class MailQueue {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     await this.idle();
     this.transport?.close();
   }
