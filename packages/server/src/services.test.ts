@@ -8,7 +8,9 @@ import type { AppContext } from './context.js';
 import { createToken, SCOPES } from './intake/tokens.js';
 import { mailTables } from './mail/table.js';
 import { seedStaticLists } from './reference/store.js';
+import { recordingLogger } from './reference/testing.js';
 import { storeRequest } from './requests/repository.js';
+import { createServices } from './services.js';
 import { solvedToken } from './test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from './test/databases.js';
 
@@ -85,7 +87,11 @@ describe('the lifecycle of the services', () => {
     const t = await createTestDb('sqlite');
     try {
       await seedStaticLists(t.db);
-      const app = await buildApp({ config: t.config, db: t.db, version: 'test' });
+      // Handed in (as a test may): the app owns them all the same.
+      const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
+      const services = createServices(ctx, recordingLogger());
+      const app = await buildApp(ctx, { services });
+      expect(app.services).toBe(services);
       const { pdf, mail } = app.services;
       // Built, not started: no thread, no timer.
       expect(pdf.workers).toBe(0);
