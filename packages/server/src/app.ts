@@ -13,7 +13,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { API_SECURITY_HEADERS } from './apiHeaders.js';
-import type { AppContext } from './context.js';
+import type { AppContext, ServerContext } from './context.js';
 import {
   ApiError,
   type ApiErrorBody,
@@ -22,7 +22,7 @@ import {
   notFound,
   rawErrorResponse,
 } from './errors.js';
-import { createMetrics, installMetrics } from './metrics/index.js';
+import { installMetrics } from './metrics/index.js';
 import { PERMISSIONS_POLICY, pageHeaders } from './pageHeaders.js';
 import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
 import { botCheckRoutes } from './routes/botcheck.js';
@@ -37,7 +37,15 @@ import { niaTestProvider, ssoRoutes } from './routes/sso.js';
 import { submitRoutes } from './routes/submit.js';
 import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
-import { databaseRateLimitStore, instanceGroup } from './sharedLimits.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
+import { databaseRateLimitStore } from './sharedLimits.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services (services.ts): main.ts drains readiness through it; tests look inside. */
+    readonly services: Services;
+  }
+}
 
 /**
  * What a request log line says of the address: the route's pattern when a route matched
@@ -78,14 +86,24 @@ function trustProxyOption(setting: false | number | string[]): FastifyServerOpti
   return setting;
 }
 
+/**
+ * The Fastify instance of one app. Its services (services.ts) are built here once, from the
+ * context, unless the caller passes them (`services`) or replaces some (`serviceOptions`, tests);
+ * either way the app owns them: they start when it becomes ready and stop when it closes. The
+ * route plugins receive them in their options (`ServerContext`), never build their own.
+ */
 export async function buildApp(
-  ctx: AppContext,
-  opts: { logger?: FastifyServerOptions['logger'] } = {},
+  base: AppContext,
+  opts: {
+    logger?: FastifyServerOptions['logger'];
+    services?: Services;
+    serviceOptions?: ServiceOptions;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     // Only the named proxies (or hop count) are believed: see config.ts trustProxySetting.
-    trustProxy: trustProxyOption(ctx.config.trustProxy),
+    trustProxy: trustProxyOption(base.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // While closing (after the drain, main.ts) a request that still arrives on an open connection is
     // served, not answered with Fastify's own 503 (which is not our error shape).
@@ -105,14 +123,16 @@ export async function buildApp(
     },
   });
 
+  const services = opts.services ?? createServices(base, app.log, opts.serviceOptions);
+  const ctx: ServerContext = { config: base.config, db: base.db, version: base.version, services };
+  app.decorate('services', services);
+  app.addHook('onReady', () => services.start());
+  app.addHook('onClose', () => services.close());
+
   // No JSON body is parsed before its shape is bounded (issue 11); each public POST sets its own limits.
   useBoundedJson(app, ANY_JSON_LIMITS);
   // Several instances on PostgreSQL count in the database, so that they do not double a limit
   // (sharedLimits.ts); a database hiccup lets the request through to fail (or not) on its own.
-  ctx.instances ??= instanceGroup(ctx.db);
-  const instances = ctx.instances;
-  app.addHook('onReady', () => instances.start());
-  app.addHook('onClose', () => instances.stop());
   await app.register(rateLimit, {
     global: false,
     ...(ctx.db.dialect === 'postgres' ? { store: databaseRateLimitStore(ctx.db), skipOnError: true } : {}),
@@ -134,9 +154,8 @@ export async function buildApp(
     return reply.status(status).send(body);
   });
 
-  if (ctx.config.metricsToken) {
-    ctx.metrics ??= createMetrics(ctx);
-    installMetrics(app, ctx.metrics, ctx.config.metricsToken);
+  if (services.metrics && ctx.config.metricsToken) {
+    installMetrics(app, services.metrics, ctx.config.metricsToken);
   }
   await app.register(healthRoutes, ctx);
   // The local NIA-like provider under /nia-test (404 there when ROS_NIA_TEST_PROVIDER is off).

@@ -50,6 +50,8 @@ export interface Config {
   repeatRequestDays: number;
   /** How long the PDF link of a submitted request works. */
   pdfLinkDays: number;
+  /** Worker threads of the one PDF pool (services.ts); 0 = one per spare core, at most two. */
+  pdfWorkers: number;
   /** The portal's public address as browsers reach it (no trailing slash): NIA redirects and cookies. */
   publicUrl: string;
   /**
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     altchaExpiresSeconds: int('ROS_ALTCHA_EXPIRES_SECONDS', 600, 10, 86400),
     rateLimitValidityPerMinute: int('ROS_RATE_LIMIT_VALIDITY', 60, 1, 1_000_000_000),
     validityRefreshMs: int('ROS_VALIDITY_REFRESH_MS', 1000, 20, 600000),
+    pdfWorkers: int('ROS_PDF_WORKERS', 0, 0, 8),
     rateLimitSearchPerMinute: int('ROS_RATE_LIMIT_SEARCH', 20, 1, 1_000_000_000),
     logLevel: oneOf('LOG_LEVEL', 'info', [
       'fatal',

@@ -1,18 +1,21 @@
-import type { BotCheck } from './botcheck/index.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import type { Metrics } from './metrics/index.js';
-import type { InstanceGroup } from './sharedLimits.js';
+import type { Services } from './services.js';
 
-/** What every route module receives. Services are added here as they are built. */
+/**
+ * Settings, database and version: what start-up work, `ros-admin` and the tests' helpers need,
+ * and what buildApp (app.ts) is built from.
+ */
 export interface AppContext {
   config: Config;
   db: Db;
   version: string;
-  /** The bot-check service; built from config on first use when not given (tests may pass one). */
-  botCheck?: BotCheck;
-  /** Prometheus metrics; built by buildApp when ROS_METRICS_TOKEN is set, else absent (nothing kept). */
-  metrics?: Metrics;
-  /** The instances sharing this database (sharedLimits.ts); built by buildApp when not given. */
-  instances?: InstanceGroup;
+}
+
+/**
+ * What every route plugin receives: the app's context and its services, built once per app
+ * (services.ts). A route takes what it needs from `services`; it never builds one itself.
+ */
+export interface ServerContext extends AppContext {
+  services: Services;
 }

@@ -4,7 +4,6 @@ import { buildApp, loggerOptions } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
-import { readinessOf } from './readiness.js';
 import { startup } from './startup.js';
 import { printStartupReport } from './startupReport.js';
 import { readVersion } from './version.js';
@@ -25,6 +24,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config);
   await migrateToLatest(db.kysely, db.dialect);
   const ctx = { config, db, version: readVersion() };
+  // The app and its services (services.ts), built once: they start when it listens, stop when it closes.
   const app = await buildApp(ctx, { logger: loggerOptions(config.logLevel) });
   const started = await startup(ctx, app.log);
 
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     }, graceMs + 10000);
     timer.unref();
     if (graceMs > 0) {
-      readinessOf(config).drain();
+      app.services.readiness.drain();
       app.log.info({ signal, graceMs }, 'draining: not ready, still serving during the grace period');
       await new Promise((r) => setTimeout(r, graceMs));
     }

@@ -1,7 +1,8 @@
 /**
  * What the server still waits for before it can answer everything correctly (GET /readyz says
  * 503 and names them until the list is empty). Today: the validity index's first load, which
- * starts when the app becomes ready, after start-up work such as the demo data.
+ * starts when the app becomes ready, after start-up work such as the demo data. One per app,
+ * among its services (services.ts); main.ts drains it on SIGTERM.
  */
 export interface Readiness {
   /** Marks `name` as awaited until `done` resolves. */
@@ -32,16 +33,4 @@ export function createReadiness(): Readiness {
     },
     pending: () => [...waiting],
   };
-}
-
-const byApp = new WeakMap<object, Readiness>();
-
-/** The readiness of one app, keyed by its context object (the routes share it). */
-export function readinessOf(ctx: object): Readiness {
-  let r = byApp.get(ctx);
-  if (!r) {
-    r = createReadiness();
-    byApp.set(ctx, r);
-  }
-  return r;
 }

@@ -14,20 +14,17 @@ const kinds = await testDbKinds();
 describe.runIf(kinds.includes('postgres'))('limits shared by two instances (postgres)', () => {
   let t: TestDb;
   const apps: FastifyInstance[] = [];
-  const contexts: AppContext[] = [];
 
   beforeAll(async () => {
     t = await createTestDb('postgres', { ROS_RATE_LIMIT_SEARCH: '10', ROS_RATE_LIMIT_VALIDITY: '20' });
     for (let i = 0; i < 2; i++) {
-      const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
-      contexts.push(ctx);
-      const app = await buildApp(ctx);
+      const app = await buildApp({ config: t.config, db: t.db, version: 'test' });
       await app.ready();
       apps.push(app);
     }
     // Both beat, then beat again so that each counts the other (a beat runs every few seconds).
-    for (const c of contexts) await c.instances?.beat();
-    for (const c of contexts) await c.instances?.beat();
+    for (const a of apps) await a.services.instances.beat();
+    for (const a of apps) await a.services.instances.beat();
   });
   afterAll(async () => {
     for (const a of apps) await a.close();
@@ -35,7 +32,7 @@ describe.runIf(kinds.includes('postgres'))('limits shared by two instances (post
   });
 
   it('counts the instances that beat', () => {
-    expect(contexts.map((c) => c.instances?.live())).toEqual([2, 2]);
+    expect(apps.map((a) => a.services.instances.live())).toEqual([2, 2]);
   });
 
   it('validate: the limit holds over both instances, not twice over', async () => {
@@ -65,7 +62,7 @@ describe('on SQLite (one process)', () => {
     const app = await buildApp(ctx);
     try {
       await app.ready();
-      expect(ctx.instances?.live()).toBe(1);
+      expect(app.services.instances.live()).toBe(1);
       const statuses: number[] = [];
       for (let n = 0; n < 5; n++) {
         statuses.push(

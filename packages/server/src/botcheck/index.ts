@@ -216,19 +216,3 @@ export function createBotCheck(config: Config, db: Db, opts: BotCheckOptions = {
     purgeExpired,
   };
 }
-
-const shared = new WeakMap<Config, BotCheck>();
-
-/**
- * The bot check of an app: `ctx.botCheck` when the context carries one, else one per config
- * object, so that the challenge route and the routes that verify share the HMAC key.
- */
-export function botCheckFor(ctx: { config: Config; db: Db; botCheck?: BotCheck }): BotCheck {
-  if (ctx.botCheck) return ctx.botCheck;
-  let b = shared.get(ctx.config);
-  if (!b) {
-    b = createBotCheck(ctx.config, ctx.db);
-    shared.set(ctx.config, b);
-  }
-  return b;
-}

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import type { RequestMailTable } from '../db/schema.js';
 import { MAX_ATTEMPTS, MailQueue } from '../mail/queue.js';
+import { PdfPool } from '../pdf/pool.js';
 import { seedStaticLists } from '../reference/store.js';
 import { storeRequestWithMail } from '../requests/store.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
@@ -131,9 +132,14 @@ for (const kind of await testDbKinds()) {
       for (const secret of [EMAIL, FIRST, LAST, r.id]) expect(lines.join('\n')).not.toContain(secret);
 
       // What a running server's queue does at its next look: sends it (no SMTP: to the outbox).
-      const queue = new MailQueue(ctx, silentLog);
-      await queue.processDue();
-      await queue.close();
+      const pdf = new PdfPool({ size: 1 });
+      const queue = new MailQueue(ctx, silentLog, pdf);
+      try {
+        await queue.processDue();
+      } finally {
+        await queue.close();
+        await pdf.close();
+      }
       expect((await mailRow(r.id)).status).toBe('sent');
       expect(readdirSync(join(t.dataDir, 'outbox'))).toContain(`${r.reference}.eml`);
     });

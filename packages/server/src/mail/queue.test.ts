@@ -5,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
+import { PdfPool } from '../pdf/pool.js';
 import { seedStaticLists } from '../reference/store.js';
 import type { StoredRequest } from '../requests/repository.js';
 import { storeRequestWithMail } from '../requests/store.js';
@@ -48,6 +49,10 @@ async function storeMailedRequest(
   return stored;
 }
 
+/** The PDF pool the queues render with (in the server: the app's one pool, services.ts). */
+const pdf = new PdfPool({ size: 1 });
+afterAll(() => pdf.close());
+
 for (const kind of await testDbKinds()) {
   describe(`confirmation e-mail queue (${kind})`, () => {
     let t: TestDb;
@@ -69,7 +74,7 @@ for (const kind of await testDbKinds()) {
       });
       const id = stored.request.id;
       const lines: string[] = [];
-      const queue = new MailQueue(ctx, memoryLog(lines));
+      const queue = new MailQueue(ctx, memoryLog(lines), pdf);
       const row = () =>
         t.db.kysely
           .selectFrom('request_mails')
@@ -153,7 +158,7 @@ for (const kind of await testDbKinds()) {
         personKey: 'test:2',
         bodyHash: 'b'.repeat(64),
       });
-      const queue = new MailQueue(ctx, memoryLog([]));
+      const queue = new MailQueue(ctx, memoryLog([]), pdf);
       await queue.processDue();
       await queue.close();
       const row = await t.db.kysely
@@ -187,7 +192,7 @@ for (const kind of await testDbKinds()) {
       }
       // Two queues, as two processes have, both told at once and both looking again.
       const queues = [0, 1].map(
-        () => new MailQueue({ config: t.config, db: t.db, version: 'test' }, memoryLog([])),
+        () => new MailQueue({ config: t.config, db: t.db, version: 'test' }, memoryLog([]), pdf),
       );
       await Promise.all(queues.flatMap((q) => [q.processDue(), q.processDue()]));
       for (const q of queues) await q.close();

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
-import { PdfPool } from '../pdf/pool.js';
+import type { PdfPool } from '../pdf/pool.js';
 import { findRequest } from '../requests/repository.js';
 import { confirmationMail } from './confirmation.js';
 import { createTransport, type MailTransport } from './transport.js';
@@ -70,13 +70,14 @@ export class MailQueue {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
-  private pool: PdfPool | null = null;
   private transport: MailTransport | null = null;
   private closed = false;
 
+  /** `pdf`: the app's one PDF pool (services.ts), shared with the PDF routes; not closed here. */
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
+    private readonly pdf: PdfPool,
   ) {}
 
   /** Looks for due mail every 30 s (retries, and mail another process left behind). */
@@ -107,6 +108,11 @@ export class MailQueue {
     });
   }
 
+  /** Whether it looks for due mail every 30 s (between start and close). */
+  get polling(): boolean {
+    return this.timer !== null;
+  }
+
   /** Resolves when no run is in progress (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -115,8 +121,8 @@ export class MailQueue {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     await this.idle();
-    await this.pool?.close();
     this.transport?.close();
   }
 
@@ -155,10 +161,9 @@ export class MailQueue {
       if (!request) throw Object.assign(new Error('request gone'), { code: 'NO_REQUEST' });
       const to = request.values.email.trim();
       if (!to) throw Object.assign(new Error('no address'), { code: 'NO_ADDRESS' });
-      this.pool ??= new PdfPool({ size: 1 });
       this.transport ??= createTransport(this.ctx.config);
       const names = await loadCodeNames(this.ctx.db, request.values, request.language);
-      const pdf = await this.pool.render(buildPdfModel(request, names));
+      const pdf = await this.pdf.render(buildPdfModel(request, names));
       const mail = confirmationMail(request);
       await this.transport.send(
         {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppContext } from '../context.js';
+import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
 
 /**
@@ -17,14 +17,18 @@ export interface Metrics {
   requestDuration: Histogram<'method' | 'route' | 'status'>;
   submissions: Counter<'channel'>;
   botCheckFailures: Counter<'code'>;
-  /** Set by the validity route: when its index last knew it was current (ms). */
-  validityIndexLoadedAt?: () => number | undefined;
+}
+
+/** What the gauges read besides the database: the app's other services (services.ts). */
+export interface MetricSources {
+  /** When the validity index last knew it was current (ms), undefined before its first load. */
+  validityIndexLoadedAt: () => number | undefined;
 }
 
 /** Latency buckets in seconds: the validity check answers in ~1 ms, a PDF takes ~0.5 s. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(ctx: AppContext): Metrics {
+export function createMetrics(db: Db, sources: MetricSources): Metrics {
   const registry = new Registry();
   // Process metrics: CPU, memory, event-loop delay (nodejs_eventloop_lag_*), GC, handles.
   collectDefaultMetrics({ register: registry, prefix: 'ros_' });
@@ -58,7 +62,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await ctx.db.kysely
+      const rows = await db.kysely
         .selectFrom('request_mails')
         .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
         .groupBy('status')
@@ -74,7 +78,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     help: 'How old the validity check’s in-memory copy of the certificates is (reloaded on change)',
     registers: [registry],
     collect() {
-      const at = metrics.validityIndexLoadedAt?.();
+      const at = sources.validityIndexLoadedAt();
       this.set(at === undefined ? -1 : (Date.now() - at) / 1000);
     },
   });

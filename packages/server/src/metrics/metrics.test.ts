@@ -107,7 +107,7 @@ describe('without ROS_METRICS_TOKEN', () => {
     try {
       const r = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(r.statusCode).toBe(404);
-      expect(ctx.metrics).toBeUndefined();
+      expect(app.services.metrics).toBeUndefined();
     } finally {
       await app.close();
       await t.cleanup();

@@ -2,18 +2,27 @@ import inject from 'light-my-request';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Fetch, NiaClient } from './client.js';
+import { signInOrigin } from './publicUrl.js';
 import { createTestProvider, type TestProvider } from './testProvider.js';
 
 /**
- * One NIA service per app (keyed by its config): the OpenID client and, when switched on,
+ * NIA sign-in for one public address: its settings, the OpenID client and, when switched on,
  * the local test provider, created on first use (oidc-provider is not even loaded otherwise).
  */
-export interface NiaService {
+export interface NiaSignIn {
+  config: Config;
   client: NiaClient;
   testProvider(): Promise<TestProvider>;
 }
 
-const services = new WeakMap<Config, NiaService>();
+/**
+ * The NIA service of one app (services.ts): the sign-in for the address of a request, one per
+ * address (in development the loopback address the browser used, nia/publicUrl.ts; else the
+ * configured one), made on first use and kept for the app's life.
+ */
+export interface NiaService {
+  forHost(host: string | undefined): NiaSignIn;
+}
 
 function headerObject(h: unknown): Record<string, string> {
   if (!h) return {};
@@ -30,9 +39,7 @@ function payloadOf(body: unknown): string | Buffer | undefined {
   throw new Error('unsupported request body for the local NIA back channel');
 }
 
-export function niaFor(ctx: AppContext): NiaService {
-  const existing = services.get(ctx.config);
-  if (existing) return existing;
+function createSignIn(ctx: AppContext): NiaSignIn {
   let provider: Promise<TestProvider> | undefined;
   const testProvider = (): Promise<TestProvider> => {
     if (!ctx.config.niaTestProvider) return Promise.reject(new Error('the NIA test provider is off'));
@@ -59,10 +66,29 @@ export function niaFor(ctx: AppContext): NiaService {
     return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   };
   const local = ctx.config.niaTestProvider && !ctx.config.niaIssuer;
-  const service: NiaService = {
+  return {
+    config: ctx.config,
     client: new NiaClient(ctx.config, local ? localFetch : undefined),
     testProvider,
   };
-  services.set(ctx.config, service);
-  return service;
+}
+
+export function createNiaService(ctx: AppContext): NiaService {
+  let configured: NiaSignIn | undefined;
+  const byOrigin = new Map<string, NiaSignIn>();
+  return {
+    forHost(host) {
+      const origin = signInOrigin(ctx.config, host);
+      if (!origin) {
+        configured ??= createSignIn(ctx);
+        return configured;
+      }
+      let s = byOrigin.get(origin);
+      if (!s) {
+        s = createSignIn({ ...ctx, config: { ...ctx.config, publicUrl: origin } });
+        byOrigin.set(origin, s);
+      }
+      return s;
+    },
+  };
 }

@@ -5,7 +5,8 @@ import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
-import { configForRequest, loopbackOrigin } from './publicUrl.js';
+import { createNiaService } from './index.js';
+import { loopbackOrigin, signInOrigin } from './publicUrl.js';
 
 describe('the sign-in address in development (ROS_PUBLIC_URL unset)', () => {
   const dev = loadConfig({ PORT: '8080' });
@@ -22,11 +23,17 @@ describe('the sign-in address in development (ROS_PUBLIC_URL unset)', () => {
     expect(loopbackOrigin(dev, '127.0.0.1:8080@evil.example')).toBeUndefined();
     expect(loopbackOrigin(dev, undefined)).toBeUndefined();
 
-    expect(configForRequest(dev, '127.0.0.1:8080').publicUrl).toBe('http://127.0.0.1:8080');
-    // One copy per address: the NIA client and test provider made for it are reused.
-    expect(configForRequest(dev, '127.0.0.1:8080')).toBe(configForRequest(dev, '127.0.0.1:8080'));
-    expect(configForRequest(dev, 'localhost:8080')).toBe(dev);
-    expect(configForRequest(dev, 'evil.example:8080')).toBe(dev);
+    expect(signInOrigin(dev, '127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
+    expect(signInOrigin(dev, 'localhost:8080')).toBeUndefined();
+    expect(signInOrigin(dev, 'evil.example:8080')).toBeUndefined();
+
+    // One sign-in per address: the NIA client and test provider made for it are reused.
+    const nia = createNiaService({ config: dev, db: undefined as never, version: 'test' });
+    const loopback = nia.forHost('127.0.0.1:8080');
+    expect(loopback.config.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(nia.forHost('127.0.0.1:8080')).toBe(loopback);
+    expect(nia.forHost('localhost:8080').config).toBe(dev);
+    expect(nia.forHost('evil.example:8080')).toBe(nia.forHost(undefined));
   });
 
   it('never follows in production, with ROS_PUBLIC_URL set, or with a real NIA', () => {
@@ -46,7 +53,7 @@ describe('the sign-in address in development (ROS_PUBLIC_URL unset)', () => {
       ROS_NIA_CLIENT_ID: 'id',
       ROS_NIA_CLIENT_SECRET: 'secret',
     });
-    for (const c of [production, set, realNia]) expect(configForRequest(c, '127.0.0.1:8080')).toBe(c);
+    for (const c of [production, set, realNia]) expect(signInOrigin(c, '127.0.0.1:8080')).toBeUndefined();
     expect(production.publicUrlFollowsHost).toBe(false);
     expect(set.publicUrlFollowsHost).toBe(false);
   });

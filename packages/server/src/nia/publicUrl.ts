@@ -10,8 +10,6 @@ import type { Config } from '../config.js';
  */
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?$/i;
 
-const derived = new WeakMap<Config, Map<string, Config>>();
-
 /** `http://<host>:<port>` when `host` (a Host header) is a loopback address of this server, else undefined. */
 export function loopbackOrigin(config: Config, host: string | undefined): string | undefined {
   const m = host ? LOOPBACK.exec(host.trim()) : null;
@@ -22,24 +20,13 @@ export function loopbackOrigin(config: Config, host: string | undefined): string
 }
 
 /**
- * The config for the sign-in of this request: `config` itself, or (development, loopback Host)
- * a copy whose publicUrl is the browser's address. One copy per address, so that the NIA client
- * and the local test provider made for it (nia/index.ts keys them by config) are made once.
+ * The public address the sign-in of this request uses when it is not `config.publicUrl`
+ * (development, a loopback Host), else undefined. The NIA service (nia/index.ts) keeps one
+ * client and test provider per address.
  */
-export function configForRequest(config: Config, host: string | undefined): Config {
+export function signInOrigin(config: Config, host: string | undefined): string | undefined {
   // A real NIA (ROS_NIA_ISSUER) knows one registered redirect address: never vary it.
-  if (!config.publicUrlFollowsHost || config.niaIssuer) return config;
+  if (!config.publicUrlFollowsHost || config.niaIssuer) return undefined;
   const origin = loopbackOrigin(config, host);
-  if (!origin || origin === config.publicUrl) return config;
-  let byOrigin = derived.get(config);
-  if (!byOrigin) {
-    byOrigin = new Map();
-    derived.set(config, byOrigin);
-  }
-  let c = byOrigin.get(origin);
-  if (!c) {
-    c = { ...config, publicUrl: origin };
-    byOrigin.set(origin, c);
-  }
-  return c;
+  return !origin || origin === config.publicUrl ? undefined : origin;
 }

@@ -60,11 +60,27 @@ export class PdfPool {
   }> = [];
   private nextId = 1;
   private closed = false;
+  private done = 0;
 
   constructor(opts: PdfPoolOptions = {}) {
     this.size = Math.max(1, Math.min(opts.size ?? Math.min(2, Math.max(1, availableParallelism() - 1)), 8));
     this.maxQueue = opts.maxQueue ?? 64;
     this.timeoutMs = opts.timeoutMs ?? 15_000;
+  }
+
+  /** Worker threads at most (ROS_PDF_WORKERS, or 1-2). */
+  get maxWorkers(): number {
+    return this.size;
+  }
+
+  /** Worker threads running now (0 before the first PDF and after close). */
+  get workers(): number {
+    return this.slots.length;
+  }
+
+  /** PDFs made so far. */
+  get rendered(): number {
+    return this.done;
   }
 
   render(model: PdfModel): Promise<Buffer> {
@@ -100,6 +116,7 @@ export class PdfPool {
       clearTimeout(job.timer);
       slot.job = null;
       worker.unref();
+      if (msg.ok) this.done++;
       if (msg.ok) job.resolve(Buffer.from(msg.pdf.buffer, msg.pdf.byteOffset, msg.pdf.byteLength));
       else job.reject(new Error(`PDF generation failed: ${msg.error}`));
       this.next(slot);

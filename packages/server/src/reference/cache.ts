@@ -5,9 +5,10 @@ import { sha256 } from './store.js';
 
 /**
  * The reference lists as ready-to-send JSON strings with their strong ETags, built once
- * per data load (not per request). Every process keeps its own copy; it is rebuilt after
- * an import in this process at once, and after an import by another process (ros-admin,
- * another app instance) within CHECK_INTERVAL_MS, found by a change in reference_imports.
+ * per data load (not per request). Every app keeps its own copy (one of its services,
+ * services.ts), built on the first request; it is rebuilt after an import (ros-admin, another
+ * instance, this process's start-up work) within `checkIntervalMs`, found by a change in
+ * reference_imports, or at once after `invalidate()`.
  */
 export type ListName = CodeListName | 'countries' | 'countries.en' | 'districts' | 'municipalities';
 
@@ -23,8 +24,14 @@ interface Cache {
   checkedAt: number;
 }
 
+export interface ReferenceLists {
+  /** The list as served, loading or refreshing the copy when needed. */
+  get(name: ListName): Promise<ServedList>;
+  /** Drops the copy; the next request rebuilds it from the database. */
+  invalidate(): void;
+}
+
 const CHECK_INTERVAL_MS = 30_000;
-const caches = new WeakMap<Db, Promise<Cache>>();
 
 async function importStamp(db: Db): Promise<string> {
   const rows = await db.kysely
@@ -81,28 +88,30 @@ async function build(db: Db): Promise<Cache> {
   return { lists, stamp, checkedAt: Date.now() };
 }
 
-/** The list as served, loading or refreshing the cache when needed. */
-export async function getServedList(db: Db, name: ListName): Promise<ServedList> {
-  let pending = caches.get(db);
-  if (!pending) {
-    pending = build(db);
-    caches.set(db, pending);
-    pending.catch(() => caches.delete(db));
-  }
-  const cache = await pending;
-  if (Date.now() - cache.checkedAt > CHECK_INTERVAL_MS) {
-    cache.checkedAt = Date.now();
-    if ((await importStamp(db)) !== cache.stamp) {
-      invalidateReferenceCache(db);
-      return getServedList(db, name);
+export function createReferenceLists(db: Db, checkIntervalMs = CHECK_INTERVAL_MS): ReferenceLists {
+  let pending: Promise<Cache> | undefined;
+  const invalidate = () => {
+    pending = undefined;
+  };
+  const get = async (name: ListName): Promise<ServedList> => {
+    if (!pending) {
+      const loading = build(db);
+      pending = loading;
+      loading.catch(() => {
+        if (pending === loading) pending = undefined;
+      });
     }
-  }
-  const list = cache.lists.get(name);
-  if (!list) throw new Error(`unknown reference list ${name}`);
-  return list;
-}
-
-/** Drops this process's copy; the next request rebuilds it from the database. */
-export function invalidateReferenceCache(db: Db): void {
-  caches.delete(db);
+    const cache = await pending;
+    if (Date.now() - cache.checkedAt >= checkIntervalMs) {
+      cache.checkedAt = Date.now();
+      if ((await importStamp(db)) !== cache.stamp) {
+        invalidate();
+        return get(name);
+      }
+    }
+    const list = cache.lists.get(name);
+    if (!list) throw new Error(`unknown reference list ${name}`);
+    return list;
+  };
+  return { get, invalidate };
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { parseBuiltin, readBuiltin } from './builtin.js';
-import { invalidateReferenceCache } from './cache.js';
 import { CSU_LINK_FILE, parseCsuLinkFile, ReferenceImportError } from './csu.js';
 import { decodeCodebook } from './csv.js';
 import { CSU_CATALOGUE_URL, DOWNLOAD_TIMEOUT_MS, downloadCsuLinkFile } from './download.js';
@@ -20,7 +19,7 @@ import {
   sha256,
 } from './store.js';
 
-export { getServedList, invalidateReferenceCache, type ListName } from './cache.js';
+export { createReferenceLists, type ListName, type ReferenceLists } from './cache.js';
 export { ReferenceImportError } from './csu.js';
 
 export interface ImportResult {
@@ -78,7 +77,6 @@ async function importBytes(
     municipalities: data.municipalities.length,
   };
   const changed = await replaceCsuData(ctx.db, data, detail, onlyIfChanged);
-  invalidateReferenceCache(ctx.db);
   return {
     changed,
     origin,
@@ -142,7 +140,6 @@ export async function loadBuiltin(ctx: AppContext): Promise<boolean> {
     municipalities: data.municipalities.length,
   };
   const changed = await replaceCsuData(ctx.db, data, detail, true);
-  invalidateReferenceCache(ctx.db);
   return changed;
 }
 
@@ -241,7 +238,6 @@ export async function ensureReferenceData(
     }
   }
   if (!fromOutside && (await loadBuiltin(ctx))) log.info('built-in ČSÚ codebook loaded');
-  invalidateReferenceCache(ctx.db);
   const inUse = await codebookInUse(ctx);
   log.info({ ms: Date.now() - started, codebook: inUse }, 'reference data ready');
   return inUse && notice ? { ...inUse, notice } : inUse;

@@ -137,9 +137,9 @@ for (const kind of await testDbKinds()) {
 
     beforeAll(async () => {
       t = await createTestDb(kind, { ROS_RATE_LIMIT_SEARCH: '1000000' });
-      const ctx: AppContext = { config: t.config, db: t.db, version: 'test', botCheck: acceptAll };
+      const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
       await seedFormData(ctx);
-      app = await buildApp(ctx);
+      app = await buildApp(ctx, { serviceOptions: { botCheck: acceptAll } });
       await app.ready();
     });
     afterAll(async () => {

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type BotCheck, botCheckFor } from '../botcheck/index.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 
 /**
  * GET /api/ros/altcha-challenge: a fresh proof-of-work challenge for the ALTCHA widget
  * (provider altcha only). Never cached: each challenge is solved and accepted once.
  */
-export const botCheckRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const botCheck: BotCheck = botCheckFor(ctx);
+export const botCheckRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { botCheck } = ctx.services;
   app.get(
     '/altcha-challenge',
     // A challenge costs the server one hash; the limit only stops floods.

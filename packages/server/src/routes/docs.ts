@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { buildOpenApi } from '../openapi.js';
 
 /**
  * GET /api/docs: the OpenAPI 3.1 document of the API (openapi.ts, docs/api.md), built once at
  * start from the contract. Public: it holds shapes and codes, no settings and no data.
  */
-export const docsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+export const docsRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const body = JSON.stringify(buildOpenApi(ctx.version));
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(API_SECURITY_HEADERS);

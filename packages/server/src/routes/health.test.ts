@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
-import { readinessOf } from '../readiness.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 
 for (const kind of await testDbKinds()) {
@@ -19,17 +18,17 @@ for (const kind of await testDbKinds()) {
       const app = await buildApp(ctx);
       await app.ready();
       // The validity index's first read (readiness waits for it).
-      for (let i = 0; i < 100 && readinessOf(ctx.config).pending().length > 0; i++) {
+      for (let i = 0; i < 100 && app.services.readiness.pending().length > 0; i++) {
         await new Promise((r) => setTimeout(r, 20));
       }
-      return { app, ctx, db: t.db };
+      return { app, db: t.db };
     }
 
     it('ready, then draining once shutdown began (while /healthz still answers)', async () => {
-      const { app, ctx } = await started();
+      const { app } = await started();
       try {
         expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready' });
-        readinessOf(ctx.config).drain();
+        app.services.readiness.drain();
         const r = await app.inject('/readyz');
         expect(r.statusCode).toBe(503);
         expect(r.json()).toEqual({ status: 'draining' });

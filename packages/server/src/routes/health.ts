@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { pendingMigrations } from '../db/migrations.js';
-import { readinessOf } from '../readiness.js';
 
 /**
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: 200 only when the
@@ -11,8 +10,8 @@ import { readinessOf } from '../readiness.js';
  * while shutting down, `migrations pending`, `unavailable`). A load balancer sends traffic only
  * to a ready server.
  */
-export const healthRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const readiness = readinessOf(ctx.config);
+export const healthRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { readiness } = ctx.services;
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(API_SECURITY_HEADERS);
     done();

@@ -6,7 +6,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { type AuditEntry, audit } from '../intake/audit.js';
 import type { PersonAnswer, RecordAnswer } from '../intake/contract.js';
@@ -29,18 +29,17 @@ import {
   type RequestStatus,
   toDetail,
 } from '../intake/requests.js';
-import { PurgeScheduler } from '../intake/retention.js';
 import { authenticate, type Scope } from '../intake/tokens.js';
 import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
-import { PdfBusyError, PdfPool } from '../pdf/pool.js';
+import { PdfBusyError } from '../pdf/pool.js';
 import { parseReference } from '../requests/repository.js';
 
 /**
  * The intake API for the authority's back office, under /api/intake/v1 (docs/intake.md):
  * bearer tokens with scopes (intake/tokens.ts), every call made with a valid token written to
  * the audit trail (who, what, which reference, how it ended), rate limited per address, the
- * error shape of errors.ts. This plugin also runs the server's retention purge (once per
- * instance group, intake/retention.ts).
+ * error shape of errors.ts. The server's retention purge (once per instance group,
+ * intake/retention.ts) is one of the app's services (services.ts).
  */
 
 const unauthorized = () =>
@@ -84,14 +83,9 @@ const RECORD_BODY_LIMIT = 4 * 1024;
 /** A person with 100 past activities and 6 stays abroad stays far below this. */
 const PERSON_BODY_LIMIT = 256 * 1024;
 
-export const intakeRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const pool = new PdfPool({ size: 1 });
-  const purge = new PurgeScheduler(ctx.db, ctx.config, app.log);
-  app.addHook('onReady', async () => purge.start());
-  app.addHook('onClose', async () => {
-    await purge.close();
-    await pool.close();
-  });
+export const intakeRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  // The app's one PDF pool (services.ts), shared with the public PDF route and the mail queue.
+  const pool = ctx.services.pdf;
 
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(API_SECURITY_HEADERS);

@@ -1,9 +1,9 @@
 import type { MetadataAnswer } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 
 /** What the browser app needs at start: GET /api/ros/metadata (spec section 7; its shape: @ros/domain). */
-export const metadataRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+export const metadataRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   app.get('/metadata', async (_req, reply): Promise<MetadataAnswer> => {
     // Settings can change with a restart behind a long-lived page: never cached.
     reply.header('Cache-Control', 'no-cache');

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { isErased } from '../intake/requests.js';
 import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
-import { PdfBusyError, PdfPool, type PdfPoolOptions } from '../pdf/pool.js';
+import { PdfBusyError } from '../pdf/pool.js';
 import { findRequest, REQUEST_ID_PATTERN } from '../requests/repository.js';
 import { requestRules } from '../requests/validate.js';
 
@@ -12,15 +12,13 @@ const notFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'No such request, 
 
 /**
  * GET /api/ros/pdf/{id} (spec section 7): the request as a PDF in its language, made on
- * demand from the stored request by a small worker-thread pool (the event loop only reads the
+ * demand from the stored request by the app's worker-thread pool (the event loop only reads the
  * database and sends bytes). The link works for ROS_PDF_LINK_DAYS days after submission.
  */
-export const pdfRoutes: FastifyPluginAsync<AppContext & { pdfPool?: PdfPoolOptions }> = async (app, ctx) => {
+export const pdfRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const rules = requestRules(ctx.config);
-  const pool = new PdfPool(ctx.pdfPool);
-  app.addHook('onClose', async () => {
-    await pool.close();
-  });
+  // The app's one PDF pool (services.ts), shared with the intake API and the mail queue.
+  const pool = ctx.services.pdf;
 
   app.get<{ Params: { id: string } }>(
     '/pdf/:id',

@@ -28,7 +28,9 @@ for (const kind of await testDbKinds()) {
       t = await createTestDb(kind);
       ctx = { config: t.config, db: t.db, version: 'test' };
       await ensureReferenceData(ctx, recordingLogger());
-      app = await buildApp(ctx);
+      // The lists look for a new import at every request here, not every 30 s: the import below
+      // stands for one by ros-admin or another instance.
+      app = await buildApp(ctx, { serviceOptions: { referenceCheckMs: 0 } });
     });
     afterAll(async () => {
       await app?.close();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
-import { getServedList, type ListName } from '../reference/index.js';
+import type { ServerContext } from '../context.js';
+import type { ListName } from '../reference/index.js';
 import { CODE_LIST_NAMES } from '../reference/lists.js';
 
 /**
@@ -20,14 +20,14 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => bare(t) === etag);
 }
 
-async function sendList(ctx: AppContext, name: ListName, req: FastifyRequest, reply: FastifyReply) {
-  const list = await getServedList(ctx.db, name);
+async function sendList(ctx: ServerContext, name: ListName, req: FastifyRequest, reply: FastifyReply) {
+  const list = await ctx.services.referenceLists.get(name);
   reply.header('ETag', list.etag).header('Cache-Control', LIST_CACHE_CONTROL);
   if (etagMatches(req.headers['if-none-match'], list.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(list.body);
 }
 
-export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+export const referenceRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   // Countries come sorted by their Czech name, or by their English name with ?lang=en.
   app.get<{ Querystring: { lang?: 'cs' | 'en' } }>(
     '/countries',

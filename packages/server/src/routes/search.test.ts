@@ -8,21 +8,10 @@ import type { AppContext } from '../context.js';
 import { seedDemoPersons } from '../demo/persons.js';
 import { altchaToken, solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { botCheckRoutes } from './botcheck.js';
-import { searchRoutes } from './search.js';
 
-/** The app as main.ts builds it; registers the search routes itself until app.ts does. */
-async function app(ctx: AppContext & { botCheck?: BotCheck }): Promise<FastifyInstance> {
-  const a = await buildApp(ctx);
-  if (!a.hasRoute({ method: 'POST', url: '/api/ros/search' })) {
-    await a.register(
-      async (api) => {
-        await api.register(botCheckRoutes, ctx);
-        await api.register(searchRoutes, ctx);
-      },
-      { prefix: '/api/ros' },
-    );
-  }
+/** The app as main.ts builds it; `botCheck` in place of the one it would build. */
+async function app(ctx: AppContext, botCheck?: BotCheck): Promise<FastifyInstance> {
+  const a = await buildApp(ctx, { serviceOptions: { botCheck } });
   await a.ready();
   return a;
 }
@@ -428,9 +417,7 @@ for (const kind of await testDbKinds()) {
       const botCheck = createBotCheck(t.config, t.db, {
         recaptchaVerifyUrl: `http://127.0.0.1:${port}/siteverify`,
       });
-      a = await app({ config: t.config, db: t.db, version: 'test', botCheck } as AppContext & {
-        botCheck: BotCheck;
-      });
+      a = await app({ config: t.config, db: t.db, version: 'test' }, botCheck);
     });
     afterAll(async () => {
       await a?.close();

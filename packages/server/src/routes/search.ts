@@ -10,8 +10,8 @@ import {
 } from '@ros/domain';
 import type { FastifyPluginAsync, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
-import { type BotCheck, bareHostname, botCheckFor } from '../botcheck/index.js';
-import type { AppContext } from '../context.js';
+import { bareHostname } from '../botcheck/index.js';
+import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { type FoundPerson, findByBirthNumber, findByDocument } from '../register/persons.js';
 import { useBoundedJson } from '../requests/jsonBody.js';
@@ -47,8 +47,8 @@ function recaptchaHeader(req: FastifyRequest): string | undefined {
  * person's answer carries `match`, the proof for validate and submit that this search found
  * this person (requests/matchToken.ts).
  */
-export const searchRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const botCheck: BotCheck = botCheckFor(ctx);
+export const searchRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { botCheck } = ctx.services;
   const config = { rateLimit: { max: ctx.config.rateLimitSearchPerMinute, timeWindow: '1 minute' } };
   const found = async (person: FoundPerson): Promise<SearchAnswer> => ({
     ...person.answer,

@@ -1,14 +1,11 @@
-import fastifyCookie from '@fastify/cookie';
 import { type SearchAnswer, SSO_ERROR_CODES, type SsoSessionAnswer } from '@ros/domain';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext, ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { clearSessionCookie, ensureCookies, sessionCookie, setSessionCookie } from '../http/cookies.js';
 import { SignInError } from '../nia/client.js';
-import { niaFor } from '../nia/index.js';
-import { configForRequest } from '../nia/publicUrl.js';
 import {
   activate,
-  cookieOptions,
   createPending,
   endSession,
   FROM_PAGES,
@@ -17,7 +14,6 @@ import {
   findPending,
   type NiaIdentity,
   PENDING_MINUTES,
-  SESSION_COOKIE,
 } from '../nia/sessions.js';
 import { formTarget } from '../nia/settings.js';
 import { niaTestProviderRoutes } from '../nia/testProvider.js';
@@ -25,18 +21,6 @@ import { getPerson, recordOf } from '../register/persons.js';
 import { issueMatchToken } from '../requests/matchToken.js';
 
 export const SSO_CODES = SSO_ERROR_CODES;
-
-/** @fastify/cookie once per app: the submit and sign-in routes both read the session cookie. */
-export async function ensureCookies(app: FastifyInstance): Promise<void> {
-  if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie);
-}
-
-export const sessionCookie = (req: FastifyRequest): string | undefined => req.cookies?.[SESSION_COOKIE];
-
-export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void {
-  const { maxAge: _drop, ...opts } = cookieOptions(publicUrl, 0);
-  reply.clearCookie(SESSION_COOKIE, opts);
-}
 
 /** The register's view of a signed-in person, looked up by NIA's PersonIdentifier. */
 export async function sessionAnswer(ctx: AppContext, identity: NiaIdentity): Promise<SsoSessionAnswer> {
@@ -78,12 +62,12 @@ const isFrom = (s: unknown): s is FromPage =>
  *   (or sso=failed);
  * - GET /api/ros/sso-session answers the signed-in identity and what the register holds.
  */
-export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+export const ssoRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   await ensureCookies(app);
   // Per request: in development the address the browser used (nia/publicUrl.ts).
   const forRequest = (req: FastifyRequest) => {
-    const config = configForRequest(ctx.config, req.headers.host);
-    return { config, nia: niaFor(config === ctx.config ? ctx : { ...ctx, config }) };
+    const nia = ctx.services.nia.forHost(req.headers.host);
+    return { config: nia.config, nia };
   };
   // Starting a sign-in writes a row: limited per client address like the search.
   const limited = {
@@ -109,7 +93,7 @@ export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       return reply.redirect(formTarget(config, from, false), 302);
     }
     const id = await createPending(ctx.db, from, start.flow);
-    reply.setCookie(SESSION_COOKIE, id, cookieOptions(config.publicUrl, PENDING_MINUTES * 60));
+    setSessionCookie(reply, id, config.publicUrl, PENDING_MINUTES * 60);
     return reply.redirect(start.url, 302);
   });
 
@@ -134,7 +118,7 @@ export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       return fail(pending.from, err instanceof SignInError ? err.reason : 'callback_failed');
     }
     const id = await activate(ctx.db, cookie, pending.from, identity, config.sessionMinutes);
-    reply.setCookie(SESSION_COOKIE, id, cookieOptions(config.publicUrl, config.sessionMinutes * 60));
+    setSessionCookie(reply, id, config.publicUrl, config.sessionMinutes * 60);
     req.log.info({ nia: { complete: identity.complete } }, 'NIA sign-in succeeded');
     return reply.redirect(formTarget(config, pending.from, true), 302);
   });
@@ -148,12 +132,9 @@ export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 };
 
 /** The local NIA-like provider under /nia-test (404 there when switched off). Register at the root. */
-export const niaTestProvider: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+export const niaTestProvider: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   await app.register(
-    niaTestProviderRoutes((req) => {
-      const config = configForRequest(ctx.config, req.headers.host);
-      return niaFor(config === ctx.config ? ctx : { ...ctx, config }).testProvider();
-    }),
+    niaTestProviderRoutes((req) => ctx.services.nia.forHost(req.headers.host).testProvider()),
     ctx,
   );
 };

@@ -1,10 +1,10 @@
 import { FORM_BODY_LIMITS, SUBMIT_ERROR_CODES, type SubmitAnswer } from '@ros/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type BotCheck, bareHostname, botCheckFor } from '../botcheck/index.js';
-import type { AppContext } from '../context.js';
+import { bareHostname } from '../botcheck/index.js';
+import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { clearSessionCookie, ensureCookies, sessionCookie } from '../http/cookies.js';
 import { niaAnswerText } from '../mail/confirmation.js';
-import { MailQueue } from '../mail/queue.js';
 import { hasQueuedMail } from '../mail/table.js';
 import { checkNiaIdentity } from '../nia/match.js';
 import { endSession, findActive } from '../nia/sessions.js';
@@ -13,7 +13,6 @@ import { useBoundedJson } from '../requests/jsonBody.js';
 import { bodyHash, findByIdempotencyKey, type StoredRequest } from '../requests/repository.js';
 import { storeRequestWithMail } from '../requests/store.js';
 import { checkSubmission } from '../requests/submission.js';
-import { clearSessionCookie, ensureCookies, sessionCookie } from './sso.js';
 
 /** Idempotency-Key: 1-200 visible ASCII characters (a UUID in practice). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -57,19 +56,11 @@ const keyReused = () =>
  *    A NIA request also queues its confirmation e-mail in the same transaction (answer
  *    `email: true`, sent in the background by mail/queue.ts) and ends the NIA session.
  */
-export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const botCheck: BotCheck = botCheckFor(ctx as AppContext & { botCheck?: BotCheck });
+export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { botCheck, mail: mails } = ctx.services;
   await ensureCookies(app);
   // The body's size, nesting and value count are checked before it is parsed (issue 11).
   useBoundedJson(app, FORM_BODY_LIMITS);
-  const mails = new MailQueue(ctx, app.log);
-  app.addHook('onReady', async () => {
-    mails.start();
-    mails.kick();
-  });
-  app.addHook('onClose', async () => {
-    await mails.close();
-  });
   const earlierAnswer = async (r: StoredRequest) =>
     answerFor(r, r.viaNia && (await hasQueuedMail(ctx.db.kysely, r.id)));
   app.post(
@@ -129,7 +120,7 @@ export const submitRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       if ('conflict' in result) throw keyReused();
       if (result.created) {
         req.log.info({ request: result.request.reference, nia: viaNia }, 'request received');
-        ctx.metrics?.submissions.inc({ channel: viaNia ? 'nia' : 'pdf' });
+        ctx.services.metrics?.submissions.inc({ channel: viaNia ? 'nia' : 'pdf' });
       }
       if (viaNia) {
         // The sign-in was for this one request.

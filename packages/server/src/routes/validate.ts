@@ -1,11 +1,11 @@
 import { issuesToProblems, VALIDATE_BODY_LIMITS, type ValidateAnswer } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { ensureCookies, sessionCookie } from '../http/cookies.js';
 import { findActive } from '../nia/sessions.js';
 import { useBoundedJson } from '../requests/jsonBody.js';
 import { requestRules, validateBodySchema, validateRequest } from '../requests/validate.js';
-import { ensureCookies, sessionCookie } from './sso.js';
 
 /**
  * POST /api/ros/validate (spec section 7, PRODUCT.md "Validate"): `{ okDate, okDuplications }`
@@ -15,7 +15,7 @@ import { ensureCookies, sessionCookie } from './sso.js';
  * the identifiers the body carries (requests/person.ts). The body's shape is checked before it
  * is parsed (requests/jsonBody.ts).
  */
-export const validateRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+export const validateRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const rules = requestRules(ctx.config);
   await ensureCookies(app);
   useBoundedJson(app, VALIDATE_BODY_LIMITS);

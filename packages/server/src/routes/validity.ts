@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { readinessOf } from '../readiness.js';
-import { createValidityCheck, type ValidityCheck } from '../records/validityCheck.js';
+import type { ValidityCheck } from '../records/validityCheck.js';
 
 /** How long a check waits for the certificates' first load before answering 503 NOT_READY. */
 const FIRST_LOAD_WAIT_MS = 5000;
@@ -30,28 +29,11 @@ async function firstLoad(check: ValidityCheck): Promise<void> {
  * (ROS_RATE_LIMIT_VALIDITY per minute).
  *
  * The certificates are first read when the app becomes ready (after start-up work such as the
- * demo data, main.ts), and /readyz answers 503 until then. A check that arrives before waits for
+ * demo data, main.ts; the app's services start then, services.ts), and /readyz answers 503 until then. A check that arrives before waits for
  * that read (or gets 503 NOT_READY): it never answers "not verified" for data not read yet.
  */
-export const validityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const check = createValidityCheck(ctx.db, {
-    refreshMs: ctx.config.validityRefreshMs,
-    // This instance's share when several run on one database (sharedLimits.ts).
-    perMinute: () =>
-      Math.max(1, Math.ceil(ctx.config.rateLimitValidityPerMinute / (ctx.instances?.live() ?? 1))),
-    onError: (err) => app.log.warn({ err }, 'validity index: reading the certificates failed'),
-  });
-  app.addHook('onReady', async () => {
-    const loaded = check.start();
-    readinessOf(ctx.config).waitFor('validity index', loaded);
-    // A first read cut short by closing the app (tests close quickly) rejects: nothing to say then.
-    loaded.then(
-      () => app.log.info('validity index loaded: ready to answer checks'),
-      () => {},
-    );
-  });
-  app.addHook('onClose', async () => check.close());
-  if (ctx.metrics) ctx.metrics.validityIndexLoadedAt = () => check.currentAt;
+export const validityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const check = ctx.services.validity;
 
   app.get<{ Params: { id: string } }>(
     '/:id/validity',
