@@ -3,7 +3,7 @@
 // both use.
 
 import { birthDateError, type Today } from './dates.js';
-import type { FormContext, FormFieldName, FormValues } from './form.js';
+import type { FormContext, FormFieldName, FormValues } from './values.js';
 import {
   ACTIVITY_TYPE_OTHER,
   CZECH_REPUBLIC,

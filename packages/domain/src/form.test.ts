@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildFormSchema,
-  defaultFormContext,
-  defaultFormValues,
-  FORM_FIELDS,
-  type FormContext,
-  type FormValues,
-  issuesToFieldErrors,
-  maxLengthFor,
-  normalizeFormValues,
-  validateFormValues,
-} from './form.js';
+import { maxLengthFor } from './fields.js';
+import { buildFormSchema, issuesToFieldErrors, normalizeFormValues, validateFormValues } from './form.js';
+import { defaultFormContext, defaultFormValues, FORM_FIELDS, type FormContext, type FormValues } from './values.js';
 
 const today = { year: 2025, month: 3, day: 15 };
 
