@@ -25,10 +25,10 @@ import {
 } from './limits.js';
 import {
   ACTIVITY_TYPES,
+  FORM_FIELDS,
   type FormContext,
   type FormFieldName,
   type FormValues,
-  FORM_FIELDS,
   SEX_CODES,
 } from './values.js';
 
@@ -161,7 +161,12 @@ export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
     columns: {
       from: monthYear,
       to: monthYear,
-      type: { kind: 'choice', options: ACTIVITY_TYPES, names: 'activity-types', maxLength: DEFAULT_MAX_LENGTH },
+      type: {
+        kind: 'choice',
+        options: ACTIVITY_TYPES,
+        names: 'activity-types',
+        maxLength: DEFAULT_MAX_LENGTH,
+      },
       field1: text(MAX_LENGTHS.field1),
       field2: { ...text(MAX_LENGTHS.field2), enabled: (row) => isField2Enabled(row.type) },
     },
@@ -196,7 +201,8 @@ export function fieldSpec(
   if (top.kind === 'items') return parts.length === 2 ? top.item : undefined;
   if (top.kind !== 'rows') return undefined;
   // 'past_activities.0.from', or 'past_activities.from' for any row.
-  const leaf = parts.length === 3 ? parts[2] : parts.length === 2 && !/^\d+$/.test(parts[1] ?? '') ? parts[1] : '';
+  const leaf =
+    parts.length === 3 ? parts[2] : parts.length === 2 && !/^\d+$/.test(parts[1] ?? '') ? parts[1] : '';
   const columns = top.columns as Record<string, ColumnSpec<never>>;
   return leaf && Object.hasOwn(columns, leaf) ? columns[leaf] : undefined;
 }
@@ -223,9 +229,16 @@ export function isFieldReadOnly(field: FormFieldName, ctx: Pick<FormContext, 're
 }
 
 /** A code-valued kind: its codes have names in the reference data. */
-export type CodedSpec = Extract<ValueSpec, { kind: 'country' | 'municipality' | 'district' | 'list' | 'choice' }>;
+export type CodedSpec = Extract<
+  ValueSpec,
+  { kind: 'country' | 'municipality' | 'district' | 'list' | 'choice' }
+>;
 const isCoded = (s: ValueSpec): s is CodedSpec =>
-  s.kind === 'country' || s.kind === 'municipality' || s.kind === 'district' || s.kind === 'list' || s.kind === 'choice';
+  s.kind === 'country' ||
+  s.kind === 'municipality' ||
+  s.kind === 'district' ||
+  s.kind === 'list' ||
+  s.kind === 'choice';
 
 /** One filled code of the values: where, what (the catalogue entry) and the code. */
 export interface CodedValue {
@@ -250,10 +263,12 @@ export function codedValues(values: FormValues, ctx: Pick<FormContext, 'duplicat
     const spec = FIELDS[name] as AnySpec;
     if (spec.kind === 'boolean') continue;
     if (spec.kind === 'items') {
-      (values[name] as string[]).forEach((code, i) => add(`${name}.${i}`, spec.item, code));
+      for (const [i, code] of (values[name] as string[]).entries()) add(`${name}.${i}`, spec.item, code);
     } else if (spec.kind === 'rows') {
       (values[name] as unknown as Array<Record<string, string>>).forEach((row, i) => {
-        for (const [column, c] of Object.entries(spec.columns) as Array<[string, ColumnSpec<Record<string, string>>]>) {
+        for (const [column, c] of Object.entries(spec.columns) as Array<
+          [string, ColumnSpec<Record<string, string>>]
+        >) {
           if (c.enabled && !c.enabled(row)) continue;
           add(`${name}.${i}.${column}`, c, String(row[column] ?? ''));
         }
@@ -267,14 +282,15 @@ export function codedValues(values: FormValues, ctx: Pick<FormContext, 'duplicat
   return out;
 }
 
-/** The catalogue's fields of a kind (top-level, list items and row columns), as paths with `*` for an index. */
+/** Every entry of the catalogue: top-level fields, list items and row columns, as paths with `*` for an index. */
 export function catalogueEntries(): Array<{ path: string; spec: ValueSpec | BooleanSpec }> {
   const out: Array<{ path: string; spec: ValueSpec | BooleanSpec }> = [];
   for (const name of FORM_FIELDS) {
     const spec = FIELDS[name] as AnySpec;
     if (spec.kind === 'items') out.push({ path: `${name}.*`, spec: spec.item });
     else if (spec.kind === 'rows')
-      for (const [column, c] of Object.entries(spec.columns)) out.push({ path: `${name}.*.${column}`, spec: c });
+      for (const [column, c] of Object.entries(spec.columns))
+        out.push({ path: `${name}.*.${column}`, spec: c });
     else out.push({ path: name, spec });
   }
   return out;

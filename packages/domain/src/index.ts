@@ -18,5 +18,5 @@ export * from './prefill.js';
 export * from './search.js';
 export * from './text.js';
 export * from './validatePayload.js';
-export * from './values.js';
 export * from './validity.js';
+export * from './values.js';

@@ -222,6 +222,9 @@ export function prefillFromRegister(
  * `noPrefill` off, the prefill's read-only fields, DATOVKOU offered when a data mailbox is known,
  * `czechCitizen` when either register citizenship is CZ (isCzechCitizen).
  */
-export function registerFormContext(person: RegisterPerson, opts: { duplicate: boolean; today?: Today }): FormContext {
+export function registerFormContext(
+  person: RegisterPerson,
+  opts: { duplicate: boolean; today?: Today },
+): FormContext {
   return prefillFromRegister(person, opts).context;
 }

@@ -19,7 +19,10 @@ export function checkNiaIdentity(identity: NiaIdentity, values: FormValues, dupl
     fields.push({ path: 'last_name', message: 'niaMismatch' });
   }
   const birth = values.birth_date.trim();
-  if ((!isFieldHidden('birth_date', { duplicate }) || birth !== '') && birth !== (identity.birth_date ?? '')) {
+  if (
+    (!isFieldHidden('birth_date', { duplicate }) || birth !== '') &&
+    birth !== (identity.birth_date ?? '')
+  ) {
     fields.push({ path: 'birth_date', message: 'niaMismatch' });
   }
   if (fields.length > 0) {

@@ -69,15 +69,20 @@ export interface CodeNames {
  */
 export async function loadCodeNames(db: Db, values: FormValues, lang: PdfLanguage): Promise<CodeNames> {
   const coded = [...codedValues(values, { duplicate: false }), ...codedValues(values, { duplicate: true })];
-  const codesOf = (kind: ValueSpec['kind']) =>
-    [...new Set(coded.filter((c) => c.spec.kind === kind).map((c) => c.code))];
+  const codesOf = (kind: ValueSpec['kind']) => [
+    ...new Set(coded.filter((c) => c.spec.kind === kind).map((c) => c.code)),
+  ];
   const countryCodes = codesOf('country');
   const municipalityCodes = codesOf('municipality');
   const districtCodes = codesOf('district');
   const listNames = [
     ...new Set(
       coded.flatMap(({ spec }) =>
-        spec.kind === 'list' ? [spec.list] : spec.kind === 'choice' && spec.names !== 'sex' ? [spec.names] : [],
+        spec.kind === 'list'
+          ? [spec.list]
+          : spec.kind === 'choice' && spec.names !== 'sex'
+            ? [spec.names]
+            : [],
       ),
     ),
   ];
@@ -104,7 +109,11 @@ export async function loadCodeNames(db: Db, values: FormValues, lang: PdfLanguag
           .execute()
       : Promise.resolve([]),
     districtCodes.length > 0
-      ? db.kysely.selectFrom('districts').select(['code', 'name']).where('code', 'in', districtCodes).execute()
+      ? db.kysely
+          .selectFrom('districts')
+          .select(['code', 'name'])
+          .where('code', 'in', districtCodes)
+          .execute()
       : Promise.resolve([]),
   ]);
   const pick = (r: { name_cz: string; name_en: string }) => (lang === 'en' ? r.name_en : r.name_cz);
@@ -177,7 +186,9 @@ export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfMode
       case 'district':
         return names.district(code);
       case 'choice':
-        return spec.names === 'sex' ? (L.sex[code as keyof typeof L.sex] ?? code) : names.listItem(spec.names, code);
+        return spec.names === 'sex'
+          ? (L.sex[code as keyof typeof L.sex] ?? code)
+          : names.listItem(spec.names, code);
       default:
         return code;
     }

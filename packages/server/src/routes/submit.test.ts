@@ -279,22 +279,24 @@ for (const kind of await testDbKinds()) {
 
     // Every country and code-list field of the catalogue (fields.ts), list items and row columns
     // too: an unknown code is refused at its path, in the mode that shows the field.
-    const codedFields = catalogueEntries().filter(({ spec }) => spec.kind === 'country' || spec.kind === 'list');
+    const codedFields = catalogueEntries().filter(
+      ({ spec }) => spec.kind === 'country' || spec.kind === 'list',
+    );
     it('walks the catalogue: the coded fields are the expected ones', () => {
       expect(codedFields.map((e) => e.path).sort()).toEqual(
         [
-        'birth_state',
-        'citizen_of_1',
-        'citizen_of_2',
-        'other_citizenships.*',
-        'document_type',
-        'home_state',
-        'employer_verification_type',
-        'contact_state',
-        'dial_code',
-        'delivery_type',
-        'duplicate_type.*',
-        'abroad_stay.*.state',
+          'birth_state',
+          'citizen_of_1',
+          'citizen_of_2',
+          'other_citizenships.*',
+          'document_type',
+          'home_state',
+          'employer_verification_type',
+          'contact_state',
+          'dial_code',
+          'delivery_type',
+          'duplicate_type.*',
+          'abroad_stay.*.state',
         ].sort(),
       );
     });
