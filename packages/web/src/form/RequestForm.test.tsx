@@ -122,6 +122,19 @@ describe('RequestForm reactions', () => {
     expect(codes).not.toContain('DATOVKOU');
   });
 
+  it('a register person with a Czech second citizenship needs the birth number, as on the server', async () => {
+    // Stateless (##) in the first citizenship: the second (CZ) is not prefilled, only the
+    // register context (registerFormContext) knows the person is Czech.
+    const { user } = renderRequestForm({
+      person: { jmeno: 'Petr', prijmeni: 'Malý', dat_nar: '1980-01-02', st_kod: '##', web_st_kod2: 'CZ' },
+    });
+    await screen.findByTestId('finish');
+    expect(box('citizen_of_2')).toHaveValue('');
+    expect(box('birth_number')).toHaveAttribute('aria-required', 'true');
+    await user.click(screen.getByTestId('finish'));
+    expect(await screen.findByText(/birth number/i, { selector: '#birth_number-error' })).toBeInTheDocument();
+  });
+
   it('prefilled fields are read-only; DATOVKOU is offered for a known data mailbox', async () => {
     renderRequestForm({
       noPrefill: false,
