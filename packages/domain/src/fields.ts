@@ -68,6 +68,8 @@ export type ScalarSpec = ValueSpec & {
   enabled?: (values: FormValues) => boolean;
   /** True: a list field is typed as free text with these values (a birth outside CZ). */
   freeText?: (values: FormValues) => boolean;
+  /** The fields `enabled` and `freeText` read (the browser watches them to follow a change). */
+  on?: readonly FormFieldName[];
   /** False: not shown in this context (besides duplicate mode, which isFieldHidden covers). */
   shown?: (ctx: Pick<FormContext, 'readOnly' | 'noPrefill'>) => boolean;
 };
@@ -116,16 +118,18 @@ export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
   birth_municipality: {
     kind: 'municipality',
     maxLength: MAX_LENGTHS.birth_municipality,
+    on: ['birth_state'],
     freeText: (v) => isMunicipalityFreeText(v.birth_state),
   },
   birth_district: {
     kind: 'district',
     maxLength: MAX_LENGTHS.birth_district,
+    on: ['birth_state'],
     enabled: (v) => isDistrictEnabled(v.birth_state),
   },
   birth_state: country,
   citizen_of_1: country,
-  citizen_of_2: { ...country, enabled: (v) => isSecondCitizenshipEnabled(v.citizen_of_1) },
+  citizen_of_2: { ...country, on: ['citizen_of_1'], enabled: (v) => isSecondCitizenshipEnabled(v.citizen_of_1) },
   other_citizenships: { kind: 'items', maxItems: MAX_OTHER_CITIZENSHIPS, item: country },
   document_type: listOf('document-types'),
   document_number: text(MAX_LENGTHS.document_number),
@@ -148,7 +152,7 @@ export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
   contact_city: text(MAX_LENGTHS.contact_city),
   contact_zip: text(MAX_LENGTHS.contact_zip),
   contact_state: country,
-  dial_code: { ...listOf('dial-codes'), enabled: (v) => isDialCodeEnabled(v.telephone) },
+  dial_code: { ...listOf('dial-codes'), on: ['telephone'], enabled: (v) => isDialCodeEnabled(v.telephone) },
   telephone: text(MAX_LENGTHS.telephone),
   email: text(MAX_LENGTHS.email),
   data_mailbox: { ...text(), shown: isDataMailboxShown },
