@@ -30,6 +30,8 @@ import {
   type FormFieldName,
   type FormValues,
   SEX_CODES,
+  TEXT_FIELDS,
+  type TextFieldName,
 } from './values.js';
 
 /** The code lists of the reference data (GET /api/ros/<name>) a field's codes come from. */
@@ -106,59 +108,55 @@ const text = (maxLength: number = DEFAULT_MAX_LENGTH) => ({ kind: 'text', maxLen
 const country = { kind: 'country', maxLength: DEFAULT_MAX_LENGTH } as const;
 const listOf = (list: CodeListName) => ({ kind: 'list', list, maxLength: DEFAULT_MAX_LENGTH }) as const;
 const monthYear = { kind: 'monthYear', maxLength: DEFAULT_MAX_LENGTH } as const;
+const lengthOf = (name: string): number =>
+  (MAX_LENGTHS as Record<string, number>)[name] ?? DEFAULT_MAX_LENGTH;
 
-/** The catalogue, by the spec's field names, in the order of spec section 3. */
+/**
+ * Free text, the kind of every string field the catalogue does not name otherwise: the maximum
+ * length of spec section 5 (MAX_LENGTHS), DEFAULT_MAX_LENGTH where the spec gives none.
+ */
+const FREE_TEXT = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(lengthOf(name))])) as Record<
+  TextFieldName,
+  ScalarSpec
+>;
+
+/**
+ * The catalogue, by the spec's field names: free text (FREE_TEXT) unless named here. Typed so
+ * that a field of FormValues without an entry, or with the wrong sort of entry, does not compile.
+ */
 export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
-  first_name: text(MAX_LENGTHS.first_name),
-  last_name: text(MAX_LENGTHS.last_name),
-  birth_name: text(MAX_LENGTHS.birth_name),
+  ...FREE_TEXT,
   sex: { kind: 'choice', options: SEX_CODES, names: 'sex', maxLength: DEFAULT_MAX_LENGTH },
   birth_date: { kind: 'date', maxLength: DEFAULT_MAX_LENGTH },
-  birth_number: text(),
   birth_municipality: {
     kind: 'municipality',
-    maxLength: MAX_LENGTHS.birth_municipality,
+    maxLength: lengthOf('birth_municipality'),
     on: ['birth_state'],
     freeText: (v) => isMunicipalityFreeText(v.birth_state),
   },
   birth_district: {
     kind: 'district',
-    maxLength: MAX_LENGTHS.birth_district,
+    maxLength: lengthOf('birth_district'),
     on: ['birth_state'],
     enabled: (v) => isDistrictEnabled(v.birth_state),
   },
   birth_state: country,
   citizen_of_1: country,
-  citizen_of_2: { ...country, on: ['citizen_of_1'], enabled: (v) => isSecondCitizenshipEnabled(v.citizen_of_1) },
+  citizen_of_2: {
+    ...country,
+    on: ['citizen_of_1'],
+    enabled: (v) => isSecondCitizenshipEnabled(v.citizen_of_1),
+  },
   other_citizenships: { kind: 'items', maxItems: MAX_OTHER_CITIZENSHIPS, item: country },
   document_type: listOf('document-types'),
-  document_number: text(MAX_LENGTHS.document_number),
-  home_street: text(MAX_LENGTHS.home_street),
-  home_house_num: text(MAX_LENGTHS.home_house_num),
-  home_org_num: text(MAX_LENGTHS.home_org_num),
-  home_city: text(MAX_LENGTHS.home_city),
-  home_zip: text(MAX_LENGTHS.home_zip),
   home_state: country,
-  employer_current_name: text(MAX_LENGTHS.employer_current_name),
   employer_current_from: monthYear,
   employer_verification_type: listOf('verification-types'),
-  employer_current_description: text(MAX_LENGTHS.employer_current_description),
-  employer_current_position: text(),
-  reason_for_request: text(),
-  contact_company: text(MAX_LENGTHS.contact_company),
-  contact_street: text(MAX_LENGTHS.contact_street),
-  contact_house_num: text(MAX_LENGTHS.contact_house_num),
-  contact_org_num: text(MAX_LENGTHS.contact_org_num),
-  contact_city: text(MAX_LENGTHS.contact_city),
-  contact_zip: text(MAX_LENGTHS.contact_zip),
   contact_state: country,
   dial_code: { ...listOf('dial-codes'), on: ['telephone'], enabled: (v) => isDialCodeEnabled(v.telephone) },
-  telephone: text(MAX_LENGTHS.telephone),
-  email: text(MAX_LENGTHS.email),
-  data_mailbox: { ...text(), shown: isDataMailboxShown },
+  data_mailbox: { ...text(lengthOf('data_mailbox')), shown: isDataMailboxShown },
   delivery_type: listOf('delivery-types'),
   duplicate_type: { kind: 'items', maxItems: MAX_DUPLICATE_TYPES, item: listOf('duplicate-types') },
-  aifo: text(),
   past_activities: {
     kind: 'rows',
     maxItems: MAX_PAST_ACTIVITIES,
@@ -171,8 +169,8 @@ export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
         names: 'activity-types',
         maxLength: DEFAULT_MAX_LENGTH,
       },
-      field1: text(MAX_LENGTHS.field1),
-      field2: { ...text(MAX_LENGTHS.field2), enabled: (row) => isField2Enabled(row.type) },
+      field1: text(lengthOf('field1')),
+      field2: { ...text(lengthOf('field2')), enabled: (row) => isField2Enabled(row.type) },
     },
   },
   abroad_stay: {
@@ -180,7 +178,7 @@ export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
     maxItems: MAX_ABROAD_STAYS,
     columns: {
       state: country,
-      reason: { kind: 'text', maxLength: MAX_LENGTHS.reason, multiline: true },
+      reason: { kind: 'text', maxLength: lengthOf('reason'), multiline: true },
     },
   },
   send_notifications_email: { kind: 'boolean' },

@@ -39,7 +39,8 @@ import {
 } from './values.js';
 
 /** Size, nesting and value count of the largest valid submit body (bounds.ts). */
-export const FORM_BODY_LIMITS: BodyLimits = formBodyLimits(TEXT_FIELDS);
+// Pure: a bundle that does not use it (the browser) leaves the computation out.
+export const FORM_BODY_LIMITS: BodyLimits = /* @__PURE__ */ formBodyLimits(TEXT_FIELDS);
 
 // ---------------------------------------------------------------------------------
 // The schema

@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// Node's file system reads the sources (the domain's own types are the browser's and the server's common part).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

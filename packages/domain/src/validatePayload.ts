@@ -23,7 +23,7 @@ const FIELDS = [
   ['document_number', maxLengthFor('document_number')],
   ['birth_number', maxLengthFor('birth_number')],
 ] as const;
-const max = Object.fromEntries(FIELDS) as Record<(typeof FIELDS)[number][0], number>;
+const max = /* @__PURE__ */ Object.fromEntries(FIELDS) as Record<(typeof FIELDS)[number][0], number>;
 
 const str = (max: number) =>
   z
@@ -47,7 +47,7 @@ export const validateBodySchema = z
 export type ValidateBody = z.output<typeof validateBodySchema>;
 
 /** Size limits of the validate body (bounds.ts). */
-export const VALIDATE_BODY_LIMITS: BodyLimits = flatBodyLimits([
+export const VALIDATE_BODY_LIMITS: BodyLimits = /* @__PURE__ */ flatBodyLimits([
   ...FIELDS,
   ['duplicate', 5],
   ['match', MATCH_TOKEN_MAX_LENGTH],
