@@ -1,4 +1,11 @@
-import { type CodeListName, type FormFieldName, type FormValues, fieldSpec, maxLengthFor } from '@ros/domain';
+import {
+  areRowsRequired,
+  type CodeListName,
+  type FormFieldName,
+  type FormValues,
+  fieldSpec,
+  maxLengthFor,
+} from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Radio } from '../../components/Choices';
@@ -23,11 +30,11 @@ export function useShownError(path: string): string {
 
 /** "(optional)": rows follow the mode; other fields what the rules require now. */
 export function useOptional(path: string, override?: boolean): boolean {
-  const { duplicate } = useRequestForm();
+  const { ctx } = useRequestForm();
   const top = path.split('.')[0] as FormFieldName;
   const required = useFormStatus((s) => s.required.has(top));
   if (override !== undefined) return override;
-  return path.includes('.') ? duplicate : !required;
+  return path.includes('.') ? !areRowsRequired(ctx) : !required;
 }
 
 /** Marks a path changed and sets its value (controls that are not plain inputs). */

@@ -1,4 +1,5 @@
 import {
+  areRowsRequired,
   emptyPastActivity,
   type FormValues,
   formatMonthYear,
@@ -128,7 +129,7 @@ function Activities() {
 
 function ActivityRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useTranslation();
-  const { duplicate } = useRequestForm();
+  const { ctx } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const label = useActivityLabel();
   const p = (f: string) => `past_activities.${index}.${f}` as Path<FormValues>;
@@ -166,7 +167,7 @@ function ActivityRow({ index, onRemove }: { index: number; onRemove: () => void 
           path={p('field2')}
           label={label('field2', type)}
           disabled={!isField2Enabled(type)}
-          optional={duplicate || !isField2Enabled(type)}
+          optional={!areRowsRequired(ctx) || !isField2Enabled(type)}
         />
       </div>
       <RemoveRowButton

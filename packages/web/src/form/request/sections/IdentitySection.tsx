@@ -13,13 +13,13 @@ import { OtherCitizenships } from './OtherCitizenships';
 /** Birth number, identity document and citizenships. */
 export function IdentitySection() {
   const { t } = useTranslation();
-  const { ctx, duplicate, readOnly } = useRequestForm();
+  const { ctx, readOnly } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   const [birthDate, citizen1] = useWatch<FormValues, ['birth_date', 'citizen_of_1']>({
     name: ['birth_date', 'citizen_of_1'],
   });
   // Duplicate mode hides the birth date, so it cannot gate the birth number there.
-  const bnEnabled = duplicate || isBirthNumberEnabled(birthDate);
+  const bnEnabled = isFieldHidden('birth_date', ctx) || isBirthNumberEnabled(birthDate);
   return (
     <Section name="identity">
       <CatalogueField
