@@ -1,4 +1,4 @@
-import type { FormValues } from '@ros/domain';
+import { catalogueEntries, type FormValues, maxLengthFor } from '@ros/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -193,6 +193,39 @@ describe('RequestForm reactions', () => {
     expect(box('contact_street')).toHaveValue('Dlouhá');
     expect(box('contact_city')).toHaveValue('Brno');
     expect(box('contact_state')).toHaveValue('Czech Republic');
+  });
+});
+
+describe('RequestForm controls come from the field catalogue', () => {
+  it('each field gets the control of its kind: countries a combobox, code lists a select, text its length', async () => {
+    renderRequestForm({ values: { birth_state: 'CZ', telephone: '601123456' } });
+    await screen.findByTestId('finish');
+    const checked: string[] = [];
+    for (const { path, spec } of catalogueEntries()) {
+      if (path.includes('*') || spec.kind === 'boolean') continue;
+      const el = box(path);
+      // Sent and kept, never shown (AIFO from NIA; the register's position and reason); the birth
+      // date has its own date box.
+      if (['aifo', 'employer_current_position', 'reason_for_request', 'birth_date'].includes(path)) continue;
+      expect(el, path).not.toBeNull();
+      checked.push(path);
+      switch (spec.kind) {
+        case 'country':
+        case 'municipality':
+          expect(el, path).toHaveAttribute('role', 'combobox');
+          break;
+        case 'list':
+        case 'choice':
+        case 'district':
+          // The employment proof: a few long names, radio buttons in a fieldset.
+          expect(el.tagName, path).toBe(path === 'employer_verification_type' ? 'FIELDSET' : 'SELECT');
+          break;
+        default:
+          expect(el.maxLength, path).toBe(maxLengthFor(path));
+      }
+    }
+    expect(checked).toContain('birth_municipality');
+    expect(checked).toHaveLength(34);
   });
 });
 
