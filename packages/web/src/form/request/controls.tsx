@@ -57,7 +57,7 @@ function useFieldFrame(path: Path<FormValues>, label: string | undefined, option
   return {
     id: fieldId(path),
     text: label ?? t(`FORM.FIELDS.${path}`),
-    fixed: readOnly.has(path as FormFieldName),
+    fixed: isFieldReadOnly(path as FormFieldName, { readOnly }),
     isOptional: useOptional(path, optional),
     error: useShownError(path),
   };
