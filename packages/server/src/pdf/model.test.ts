@@ -12,7 +12,7 @@ const names: CodeNames = {
   district: (c) => `district ${c}`,
 };
 
-function request(values: Record<string, unknown>, duplicate: boolean): StoredRequest {
+function request(values: object, duplicate: boolean): StoredRequest {
   return {
     id: 'x'.repeat(24),
     reference: 'ROS-2026-000042',
@@ -46,10 +46,12 @@ describe('PDF model and the field catalogue', () => {
     it(`shows the name of the code in ${path} (${spec.kind === 'list' ? spec.list : spec.kind})`, () => {
       const [name, , column] = path.split('.') as [FormFieldName, string?, string?];
       const duplicate = isFieldHidden(name, { duplicate: false });
-      const values: Record<string, unknown> = newApplicant({
-        telephone: '601123456',
-        past_activities: [{ from: '01/2020', to: '02/2021', type: '1', field1: 'A', field2: 'B' }],
-      });
+      const values: Record<string, unknown> = {
+        ...newApplicant({
+          telephone: '601123456',
+          past_activities: [{ from: '01/2020', to: '02/2021', type: '1', field1: 'A', field2: 'B' }],
+        }),
+      };
       const code = spec.kind === 'choice' ? '2' : 'Q1';
       if (column) values[name] = [{ ...(values[name] as object[])[0], [column]: code }];
       else if (path.endsWith('.*')) values[name] = [code];

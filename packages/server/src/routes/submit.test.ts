@@ -306,7 +306,7 @@ for (const kind of await testDbKinds()) {
         const duplicate = isFieldHidden(name, { duplicate: false });
         // '+999' has a dial code's form; 'ZZ' every other code's.
         const code = spec.kind === 'list' && spec.list === 'dial-codes' ? '+999' : 'ZZ';
-        const values: Record<string, unknown> = duplicate ? stepan(true) : newApplicant();
+        const values: Record<string, unknown> = { ...(duplicate ? stepan(true) : newApplicant()) };
         if (column) values[name] = [{ ...(values[name] as object[])[0], [column]: code }];
         else if (path.endsWith('.*')) values[name] = [code];
         else values[name] = code;

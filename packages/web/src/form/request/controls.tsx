@@ -4,6 +4,7 @@ import {
   type FormFieldName,
   type FormValues,
   fieldSpec,
+  isFieldReadOnly,
   maxLengthFor,
 } from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
