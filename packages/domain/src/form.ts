@@ -29,6 +29,7 @@ import { MESSAGE_KEYS, type MessageKey, type ValidationError } from './messages.
 import { activityMonthError, employerStartError, fromToError, normalizeMonthYear } from './monthYear.js';
 import { normalizeText, textPolicyError } from './text.js';
 import {
+  type AbroadStay,
   ACTIVITY_TYPES,
   type FormContext,
   type FormFieldName,
@@ -172,16 +173,17 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
   if (tooManyActivities) report(['past_activities'], 'maxlength', { max: maxActivities });
   (tooManyActivities ? [] : values.past_activities).forEach((row, i) => {
     const base: Path = ['past_activities', i];
-    const fields = ['from', 'to', 'type', 'field1', 'field2'] as const;
-    for (const f of fields) {
+    // The row's columns as the catalogue has them; one that is off (field2 for type Other) is not required.
+    const columns = FIELDS.past_activities.columns;
+    for (const f of Object.keys(columns) as Array<keyof typeof columns>) {
       if (!checkText(report, [...base, f], row[f])) continue;
       if (!rowsRequired) continue;
-      if (f === 'field2' && !isField2Enabled(row.type)) continue;
+      if (columns[f].enabled?.(row) === false) continue;
       if (isBlank(row[f])) {
         report([...base, f], 'required');
         continue;
       }
-      if (f === 'from' || f === 'to') {
+      if (columns[f].kind === 'monthYear') {
         const error = activityMonthError(row[f], now);
         if (error) report([...base, f], error);
       }
@@ -196,7 +198,7 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
   const tooManyStays = values.abroad_stay.length > maxStays;
   if (tooManyStays) report(['abroad_stay'], 'maxlength', { max: maxStays });
   (tooManyStays ? [] : values.abroad_stay).forEach((row, i) => {
-    for (const f of ['state', 'reason'] as const) {
+    for (const f of Object.keys(FIELDS.abroad_stay.columns) as Array<keyof AbroadStay>) {
       const path: Path = ['abroad_stay', i, f];
       if (checkText(report, path, row[f]) && rowsRequired && isBlank(row[f])) report(path, 'required');
     }

@@ -131,6 +131,8 @@ describe('RequestForm reactions', () => {
     await screen.findByTestId('finish');
     expect(box('citizen_of_2')).toHaveValue('');
     expect(box('birth_number')).toHaveAttribute('aria-required', 'true');
+    // The draft keeps it: a reload of the tab still requires the birth number.
+    expect(JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? '{}').czechCitizen).toBe(true);
     await user.click(screen.getByTestId('finish'));
     expect(await screen.findByText(/birth number/i, { selector: '#birth_number-error' })).toBeInTheDocument();
   });
