@@ -34,6 +34,8 @@ function BirthFields() {
     for (const [k, v] of Object.entries(patch)) setValue(k as Path<FormValues>, v as never);
   };
   const onMunicipality = (code: string) => {
+    // Only a municipality chosen from the list (a Czech birth) has a district.
+    if (!birthCz) return;
     const m = lists.municipalities.find((x) => x.code === code);
     setValue('birth_district', m?.district ?? '', { shouldDirty: true });
     if (m) status.markChanged('birth_district');
