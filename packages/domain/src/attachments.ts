@@ -1,4 +1,5 @@
-import type { FormValues } from './form.js';
+import { isFieldHidden } from './conditions.js';
+import type { FormValues } from './values.js';
 
 /**
  * What the applicant must attach to the signed request, said on the PDF and on the success
@@ -15,7 +16,8 @@ export function requiredAttachments(
   duplicate: boolean,
 ): Attachment[] {
   const out: Attachment[] = [];
-  if (!duplicate && values.abroad_stay.length > 0) out.push('abroad');
+  // Duplicate mode hides the stays abroad (a prefill may still hold some): nothing to attach for them.
+  if (!isFieldHidden('abroad_stay', { duplicate }) && values.abroad_stay.length > 0) out.push('abroad');
   if (values.birth_number.trim() === '') out.push('identity');
   return out;
 }

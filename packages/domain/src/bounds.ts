@@ -2,11 +2,11 @@
 // deep and how many values a valid body of each call can be, worked out from the rules'
 // own limits, and a scan of JSON text that checks them before anything parses the body.
 
+import { fieldSpec } from './fields.js';
 import {
   DEFAULT_MAX_LENGTH,
   MAX_ABROAD_STAYS,
   MAX_DUPLICATE_TYPES,
-  MAX_LENGTHS,
   MAX_OTHER_CITIZENSHIPS,
   MAX_PAST_ACTIVITIES,
 } from './limits.js';
@@ -55,36 +55,32 @@ function limitsOf(bytes: number, depth: number, values: number): BodyLimits {
 }
 
 /**
- * Longest valid value of the fields whose rule is tighter than their maximum length: codes
- * of the reference lists (a few letters; 16 leaves room), month/years (MM/YYYY), the ISO
- * birth date, the activity type. A longer value is refused by its rule anyway, so a body
- * carrying it need not fit.
+ * Longest valid value of a field by its kind in the catalogue (fields.ts), where the rule is
+ * tighter than the maximum length: a code (a country, a code list's item) at most CODE_MAX, a
+ * choice its longest option, a date 10, a month/year 7. A longer value is refused by its rule
+ * anyway, so a body carrying it need not fit.
  */
 const CODE_MAX = 16;
-const VALID_MAX: Record<string, number> = {
-  sex: 1,
-  type: 1,
-  birth_date: 10,
-  from: 7,
-  to: 7,
-  employer_current_from: 7,
-  ...Object.fromEntries(
-    [
-      'birth_state',
-      'citizen_of_1',
-      'citizen_of_2',
-      'home_state',
-      'contact_state',
-      'state',
-      'document_type',
-      'delivery_type',
-      'dial_code',
-      'employer_verification_type',
-    ].map((f) => [f, CODE_MAX]),
-  ),
-};
-const maxOf = (field: string) =>
-  VALID_MAX[field] ?? (MAX_LENGTHS as Record<string, number>)[field] ?? DEFAULT_MAX_LENGTH;
+function maxOf(path: string): number {
+  const spec = fieldSpec(path);
+  switch (spec?.kind) {
+    case 'country':
+    case 'list':
+      return CODE_MAX;
+    case 'choice':
+      return Math.max(...spec.options.map((o) => o.length));
+    case 'date':
+      return 10;
+    case 'monthYear':
+      return 7;
+    case 'text':
+    case 'municipality':
+    case 'district':
+      return spec.maxLength;
+    default:
+      return DEFAULT_MAX_LENGTH;
+  }
+}
 
 /** The text fields of the form body (names only: which fields there are lives in form.ts). */
 export function formBodyLimits(textFields: readonly string[]): BodyLimits {
@@ -96,8 +92,10 @@ export function formBodyLimits(textFields: readonly string[]): BodyLimits {
     { name: 'send_notifications_phone', max: 5 },
     { name: 'match', max: MATCH_TOKEN_MAX_LENGTH },
   ];
-  const row = bytesOf(['from', 'to', 'type', 'field1', 'field2'].map((name) => ({ name, max: maxOf(name) })));
-  const stay = bytesOf(['state', 'reason'].map((name) => ({ name, max: maxOf(name) })));
+  const columns = (rows: string, names: readonly string[]) =>
+    names.map((name) => ({ name, max: maxOf(`${rows}.${name}`) }));
+  const row = bytesOf(columns('past_activities', ['from', 'to', 'type', 'field1', 'field2']));
+  const stay = bytesOf(columns('abroad_stay', ['state', 'reason']));
   const listItem = CODE_MAX * BYTES_PER_CHAR + PER_VALUE_BYTES;
   const bytes =
     bytesOf([...text, ...envelope]) +

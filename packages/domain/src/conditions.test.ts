@@ -18,7 +18,7 @@ import {
   isSecondCitizenshipEnabled,
   toggleDuplicateType,
 } from './conditions.js';
-import { defaultFormContext, defaultFormValues, type FormFieldName } from './form.js';
+import { defaultFormContext, defaultFormValues, type FormFieldName } from './values.js';
 
 const today = { year: 2025, month: 3, day: 15 };
 

@@ -3,7 +3,6 @@
 // both use.
 
 import { birthDateError, type Today } from './dates.js';
-import type { FormContext, FormFieldName, FormValues } from './form.js';
 import {
   ACTIVITY_TYPE_OTHER,
   CZECH_REPUBLIC,
@@ -13,6 +12,7 @@ import {
   MAX_ABROAD_STAYS,
   STATELESS,
 } from './limits.js';
+import type { FormContext, FormFieldName, FormValues } from './values.js';
 
 /** The second citizenship is enabled unless the main one is ## (stateless / unspecified). */
 export function isSecondCitizenshipEnabled(citizen_of_1: string): boolean {

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { maxLengthFor } from './fields.js';
+import { buildFormSchema, issuesToFieldErrors, normalizeFormValues, validateFormValues } from './form.js';
 import {
-  buildFormSchema,
   defaultFormContext,
   defaultFormValues,
   FORM_FIELDS,
   type FormContext,
   type FormValues,
-  issuesToFieldErrors,
-  maxLengthFor,
-  normalizeFormValues,
-  validateFormValues,
-} from './form.js';
+} from './values.js';
 
 const today = { year: 2025, month: 3, day: 15 };
 

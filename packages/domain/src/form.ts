@@ -1,5 +1,6 @@
-// The request form (spec section 3): its values, defaults, context and the zod schema
-// that both the browser (react-hook-form) and the server (submit) run.
+// The request form's rules (spec section 5) as the zod schema that both the browser
+// (react-hook-form) and the server (submit) run, and the values' storage form. The values,
+// their defaults and the context are values.ts's; each field's kind and length fields.ts's.
 
 import { z } from 'zod';
 import { birthNumberError, normalizeBirthNumber } from './birthNumber.js';
@@ -23,257 +24,24 @@ import {
   telephoneError,
 } from './contact.js';
 import { birthDateError, parseIsoDate, resolveToday, type Today } from './dates.js';
-import {
-  DEFAULT_DIAL_CODE,
-  DEFAULT_EMPLOYER_VERIFICATION_TYPE,
-  DEFAULT_MAX_LENGTH,
-  MAX_ABROAD_STAYS,
-  MAX_DUPLICATE_TYPES,
-  MAX_LENGTHS,
-  MAX_OTHER_CITIZENSHIPS,
-  MAX_PAST_ACTIVITIES,
-} from './limits.js';
+import { FIELDS, isMultiline, maxLengthFor } from './fields.js';
 import { MESSAGE_KEYS, type MessageKey, type ValidationError } from './messages.js';
 import { activityMonthError, employerStartError, fromToError, normalizeMonthYear } from './monthYear.js';
 import { normalizeText, textPolicyError } from './text.js';
-
-/** sex: 1 Male, 2 Female, 0 Unspecified; '' while nothing is chosen. */
-export type SexCode = '' | '0' | '1' | '2';
-export const SEX_CODES = ['1', '2', '0'] as const;
-
-/** Past activity type: 1 Employment, 2 Education, 3 Other; '' while nothing is chosen. */
-export type ActivityTypeCode = '' | '1' | '2' | '3';
-export const ACTIVITY_TYPES = ['1', '2', '3'] as const;
-
-/** One row of past activities. from/to are month/year (MM/YYYY). */
-export interface PastActivity {
-  from: string;
-  to: string;
-  type: ActivityTypeCode;
-  /** Employer, school or detailed information. */
-  field1: string;
-  /** Function or field of study; not used for type 3 (Other). */
-  field2: string;
-}
-
-/** One row of stays abroad: a country code and the reason. */
-export interface AbroadStay {
-  state: string;
-  reason: string;
-}
-
-/**
- * The request form values, by the spec's field names. Text values are strings ('' when
- * empty). birth_date is an ISO date `YYYY-MM-DD` (the date input shows dd.mm.yyyy and
- * stores ISO; anything else in it is reported as `pattern`); month/year values are
- * `MM/YYYY` (`M/YYYY` accepted). dial_code is not in the spec's field list: it is the
- * telephone's country calling code ('+420'), see docs/decisions/0003-dial-code.md.
- */
-export interface FormValues {
-  first_name: string;
-  last_name: string;
-  birth_name: string;
-  sex: SexCode;
-  birth_date: string;
-  birth_number: string;
-  birth_municipality: string;
-  birth_district: string;
-  birth_state: string;
-  citizen_of_1: string;
-  citizen_of_2: string;
-  other_citizenships: string[];
-  document_type: string;
-  document_number: string;
-  home_street: string;
-  home_house_num: string;
-  home_org_num: string;
-  home_city: string;
-  home_zip: string;
-  home_state: string;
-  employer_current_name: string;
-  employer_current_from: string;
-  employer_verification_type: string;
-  employer_current_description: string;
-  employer_current_position: string;
-  reason_for_request: string;
-  contact_company: string;
-  contact_street: string;
-  contact_house_num: string;
-  contact_org_num: string;
-  contact_city: string;
-  contact_zip: string;
-  contact_state: string;
-  /** The telephone's country calling code ('+420'); required with a telephone. */
-  dial_code: string;
-  telephone: string;
-  email: string;
-  data_mailbox: string;
-  delivery_type: string;
-  duplicate_type: string[];
-  aifo: string;
-  past_activities: PastActivity[];
-  abroad_stay: AbroadStay[];
-  send_notifications_email: boolean;
-  send_notifications_phone: boolean;
-}
-
-export type FormFieldName = keyof FormValues;
-
-/** Names of the text (string) fields of the form. */
-export const TEXT_FIELDS = [
-  'first_name',
-  'last_name',
-  'birth_name',
-  'sex',
-  'birth_date',
-  'birth_number',
-  'birth_municipality',
-  'birth_district',
-  'birth_state',
-  'citizen_of_1',
-  'citizen_of_2',
-  'document_type',
-  'document_number',
-  'home_street',
-  'home_house_num',
-  'home_org_num',
-  'home_city',
-  'home_zip',
-  'home_state',
-  'employer_current_name',
-  'employer_current_from',
-  'employer_verification_type',
-  'employer_current_description',
-  'employer_current_position',
-  'reason_for_request',
-  'contact_company',
-  'contact_street',
-  'contact_house_num',
-  'contact_org_num',
-  'contact_city',
-  'contact_zip',
-  'contact_state',
-  'dial_code',
-  'telephone',
-  'email',
-  'data_mailbox',
-  'delivery_type',
-  'aifo',
-] as const satisfies readonly FormFieldName[];
-
-export type TextFieldName = (typeof TEXT_FIELDS)[number];
+import {
+  type AbroadStay,
+  ACTIVITY_TYPES,
+  type FormContext,
+  type FormFieldName,
+  type FormValues,
+  SEX_CODES,
+  TEXT_FIELDS,
+  type TextFieldName,
+} from './values.js';
 
 /** Size, nesting and value count of the largest valid submit body (bounds.ts). */
-export const FORM_BODY_LIMITS: BodyLimits = formBodyLimits(TEXT_FIELDS);
-
-/** Every field name of the form, in the order of spec section 3 (dial_code before telephone). */
-export const FORM_FIELDS = [
-  ...TEXT_FIELDS,
-  'other_citizenships',
-  'duplicate_type',
-  'past_activities',
-  'abroad_stay',
-  'send_notifications_email',
-  'send_notifications_phone',
-] as const satisfies readonly FormFieldName[];
-
-/** A fresh set of empty form values (employer_verification_type OSVEDCENI1, dial_code +420). */
-export function defaultFormValues(): FormValues {
-  return {
-    first_name: '',
-    last_name: '',
-    birth_name: '',
-    sex: '',
-    birth_date: '',
-    birth_number: '',
-    birth_municipality: '',
-    birth_district: '',
-    birth_state: '',
-    citizen_of_1: '',
-    citizen_of_2: '',
-    other_citizenships: [],
-    document_type: '',
-    document_number: '',
-    home_street: '',
-    home_house_num: '',
-    home_org_num: '',
-    home_city: '',
-    home_zip: '',
-    home_state: '',
-    employer_current_name: '',
-    employer_current_from: '',
-    employer_verification_type: DEFAULT_EMPLOYER_VERIFICATION_TYPE,
-    employer_current_description: '',
-    employer_current_position: '',
-    reason_for_request: '',
-    contact_company: '',
-    contact_street: '',
-    contact_house_num: '',
-    contact_org_num: '',
-    contact_city: '',
-    contact_zip: '',
-    contact_state: '',
-    dial_code: DEFAULT_DIAL_CODE,
-    telephone: '',
-    email: '',
-    data_mailbox: '',
-    delivery_type: '',
-    duplicate_type: [],
-    aifo: '',
-    past_activities: [],
-    abroad_stay: [],
-    send_notifications_email: false,
-    send_notifications_phone: false,
-  };
-}
-
-/** An empty past-activity row. */
-export function emptyPastActivity(): PastActivity {
-  return { from: '', to: '', type: '', field1: '', field2: '' };
-}
-
-/** An empty stay-abroad row. */
-export function emptyAbroadStay(): AbroadStay {
-  return { state: '', reason: '' };
-}
-
-/**
- * What the form knows beyond its values (spec section 3, "the form also carries").
- * - duplicate: duplicate mode (hides sex, birth details, other citizenships, employer,
- *   past activities and stays abroad; requires duplicate_type).
- * - noPrefill: no person was found / the user fills without a document; the data
- *   mailbox is then shown (required only for delivery by data mailbox).
- * - readOnly: fields filled by prefill. The user cannot change them in the browser; every
- *   rule still runs on them (a value equal to the register's is not trusted). It decides
- *   whether the data mailbox is shown.
- * - dataMailboxDelivery: a data mailbox is known for the person (register or NIA), so
- *   the DATOVKOU delivery type is offered.
- * - czechCitizen: the person is known to be a Czech citizen (register or NIA); the
- *   birth number is then required even before a citizenship is picked.
- * - dialCodes: the codes of GET /dial-codes, when the caller has the list (the browser);
- *   a dial code not in it is then `pattern`. Without it only the code's form is checked
- *   (the server checks the code against its reference data itself).
- */
-export interface FormContext {
-  duplicate: boolean;
-  noPrefill: boolean;
-  readOnly: ReadonlySet<FormFieldName>;
-  dataMailboxDelivery: boolean;
-  czechCitizen: boolean;
-  dialCodes?: ReadonlySet<string>;
-}
-
-/** A context with every flag off and no read-only field. */
-export function defaultFormContext(overrides: Partial<FormContext> = {}): FormContext {
-  return {
-    duplicate: false,
-    noPrefill: false,
-    readOnly: new Set(),
-    dataMailboxDelivery: false,
-    czechCitizen: false,
-    ...overrides,
-  };
-}
+// Pure: a bundle that does not use it (the browser) leaves the computation out.
+export const FORM_BODY_LIMITS: BodyLimits = /* @__PURE__ */ formBodyLimits(TEXT_FIELDS);
 
 // ---------------------------------------------------------------------------------
 // The schema
@@ -299,7 +67,7 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
 const pastActivityShape = z.object({
   from: text(),
   to: text(),
-  type: z.enum(['', '1', '2', '3'], { error: typeError }),
+  type: z.enum(['', ...ACTIVITY_TYPES], { error: typeError }),
   field1: text(),
   field2: text(),
 });
@@ -313,11 +81,11 @@ export const formShape = z.object({
     TextFieldName,
     ReturnType<typeof text>
   >),
-  sex: z.enum(['', '0', '1', '2'], { error: typeError }),
-  other_citizenships: list(text(), MAX_OTHER_CITIZENSHIPS),
-  duplicate_type: list(text(), MAX_DUPLICATE_TYPES),
-  past_activities: list(pastActivityShape, MAX_PAST_ACTIVITIES),
-  abroad_stay: list(abroadStayShape, MAX_ABROAD_STAYS),
+  sex: z.enum(['', ...SEX_CODES], { error: typeError }),
+  other_citizenships: list(text(), FIELDS.other_citizenships.maxItems),
+  duplicate_type: list(text(), FIELDS.duplicate_type.maxItems),
+  past_activities: list(pastActivityShape, FIELDS.past_activities.maxItems),
+  abroad_stay: list(abroadStayShape, FIELDS.abroad_stay.maxItems),
   send_notifications_email: z.boolean({ error: typeError }),
   send_notifications_phone: z.boolean({ error: typeError }),
 });
@@ -326,23 +94,6 @@ export const formShape = z.object({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const shapeMatchesFormValues: Same<z.infer<typeof formShape>, FormValues> = true;
 void shapeMatchesFormValues;
-
-/** Maximum length of a field by its issue path ('first_name', 'past_activities.0.field1', 'abroad_stay'). */
-export function maxLengthFor(path: string | ReadonlyArray<string | number>): number {
-  const parts = typeof path === 'string' ? path.split('.') : path.map(String);
-  const head = parts[0] ?? '';
-  const leaf = parts[parts.length - 1] ?? '';
-  if (parts.length === 1) {
-    if (head === 'abroad_stay') return MAX_ABROAD_STAYS;
-    if (head === 'past_activities') return MAX_PAST_ACTIVITIES;
-    if (head === 'other_citizenships') return MAX_OTHER_CITIZENSHIPS;
-    if (head === 'duplicate_type') return MAX_DUPLICATE_TYPES;
-  }
-  if ((head === 'past_activities' || head === 'abroad_stay') && parts.length === 3) {
-    return (MAX_LENGTHS as Record<string, number>)[leaf] ?? DEFAULT_MAX_LENGTH;
-  }
-  return (MAX_LENGTHS as Record<string, number>)[head] ?? DEFAULT_MAX_LENGTH;
-}
 
 const isBlank = (s: string) => s.trim() === '';
 const MESSAGE_KEY_SET: ReadonlySet<string> = new Set(MESSAGE_KEYS);
@@ -357,13 +108,10 @@ function checkMaxLength(report: Report, path: Path, value: string): boolean {
   return false;
 }
 
-/** Free text that may span lines (a textarea): the stay-abroad reason. */
-const MULTILINE_LEAVES: ReadonlySet<string> = new Set(['reason']);
-
 /** Maximum length, then the text policy (text.ts): the two rules every text always gets. */
 function checkText(report: Report, path: Path, value: string): boolean {
   if (!checkMaxLength(report, path, value)) return false;
-  const error = textPolicyError(value, { multiline: MULTILINE_LEAVES.has(String(path[path.length - 1])) });
+  const error = textPolicyError(value, { multiline: isMultiline(path) });
   if (!error) return true;
   report(path, error);
   return false;
@@ -420,20 +168,22 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
 
   // Rows: maximum lengths always; required fields and month rules except in duplicate mode.
   const rowsRequired = areRowsRequired(ctx);
-  const tooManyActivities = values.past_activities.length > MAX_PAST_ACTIVITIES;
-  if (tooManyActivities) report(['past_activities'], 'maxlength', { max: MAX_PAST_ACTIVITIES });
+  const maxActivities = FIELDS.past_activities.maxItems;
+  const tooManyActivities = values.past_activities.length > maxActivities;
+  if (tooManyActivities) report(['past_activities'], 'maxlength', { max: maxActivities });
   (tooManyActivities ? [] : values.past_activities).forEach((row, i) => {
     const base: Path = ['past_activities', i];
-    const fields = ['from', 'to', 'type', 'field1', 'field2'] as const;
-    for (const f of fields) {
+    // The row's columns as the catalogue has them; one that is off (field2 for type Other) is not required.
+    const columns = FIELDS.past_activities.columns;
+    for (const f of Object.keys(columns) as Array<keyof typeof columns>) {
       if (!checkText(report, [...base, f], row[f])) continue;
       if (!rowsRequired) continue;
-      if (f === 'field2' && !isField2Enabled(row.type)) continue;
+      if (columns[f].enabled?.(row) === false) continue;
       if (isBlank(row[f])) {
         report([...base, f], 'required');
         continue;
       }
-      if (f === 'from' || f === 'to') {
+      if (columns[f].kind === 'monthYear') {
         const error = activityMonthError(row[f], now);
         if (error) report([...base, f], error);
       }
@@ -444,10 +194,11 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
     }
   });
 
-  const tooManyStays = values.abroad_stay.length > MAX_ABROAD_STAYS;
-  if (tooManyStays) report(['abroad_stay'], 'maxlength', { max: MAX_ABROAD_STAYS });
+  const maxStays = FIELDS.abroad_stay.maxItems;
+  const tooManyStays = values.abroad_stay.length > maxStays;
+  if (tooManyStays) report(['abroad_stay'], 'maxlength', { max: maxStays });
   (tooManyStays ? [] : values.abroad_stay).forEach((row, i) => {
-    for (const f of ['state', 'reason'] as const) {
+    for (const f of Object.keys(FIELDS.abroad_stay.columns) as Array<keyof AbroadStay>) {
       const path: Path = ['abroad_stay', i, f];
       if (checkText(report, path, row[f]) && rowsRequired && isBlank(row[f])) report(path, 'required');
     }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dateFromRegister, prefillFromRegister, sexFromRegister, splitStreet } from './prefill.js';
+import { validateFormValues } from './form.js';
+import {
+  dateFromRegister,
+  isCzechCitizen,
+  prefillFromRegister,
+  registerFormContext,
+  sexFromRegister,
+  splitStreet,
+} from './prefill.js';
 import type { RegisterPerson } from './search.js';
+import { defaultFormValues } from './values.js';
 
 const full: RegisterPerson = {
   jmeno: 'Jan',
@@ -232,5 +241,37 @@ describe('helpers', () => {
     expect(splitStreet('Hlavní')).toEqual({ street: 'Hlavní' });
     expect(splitStreet('  ')).toEqual({});
     expect(splitStreet('28. října 3')).toEqual({ street: '28. října', house: '3', org: undefined });
+  });
+});
+
+describe('registerFormContext: the one form context of a register person', () => {
+  it('knows a Czech citizen by either register citizenship', () => {
+    expect(isCzechCitizen({ st_kod: 'CZ', web_st_kod2: null })).toBe(true);
+    expect(isCzechCitizen({ st_kod: 'SK', web_st_kod2: ' CZ ' })).toBe(true);
+    expect(isCzechCitizen({ st_kod: 'SK', web_st_kod2: 'DE' })).toBe(false);
+  });
+
+  it('a Czech second citizenship behind ## makes the birth number required, though the form has no CZ', () => {
+    // The second citizenship of a stateless person is not prefilled: only the context tells.
+    const person = { ...full, st_kod: '##', web_st_kod2: 'CZ', rc: null };
+    const prefill = prefillFromRegister(person, { duplicate: false });
+    expect(prefill.values.citizen_of_2).toBeUndefined();
+    expect(prefill.context.czechCitizen).toBe(true);
+    const values = { ...defaultFormValues(), ...prefill.values };
+    const issues = validateFormValues(values, prefill.context, new Date('2026-01-01T12:00:00Z'));
+    expect(issues).toContainEqual({ path: ['birth_number'], key: 'required' });
+  });
+
+  it('is the prefill context: read-only fields, no noPrefill, DATOVKOU with a data mailbox', () => {
+    const ctx = registerFormContext(full, { duplicate: true });
+    const prefill = prefillFromRegister(full, { duplicate: true });
+    expect(ctx).toEqual(prefill.context);
+    expect(ctx.duplicate).toBe(true);
+    expect(ctx.noPrefill).toBe(false);
+    expect([...ctx.readOnly].sort()).toEqual([...prefill.readOnly].sort());
+    expect(ctx.dataMailboxDelivery).toBe(true);
+    expect(
+      registerFormContext({ ...full, dat_schranka: '  ' }, { duplicate: false }).dataMailboxDelivery,
+    ).toBe(false);
   });
 });

@@ -1,14 +1,18 @@
+import { isDistrictEnabled, isField2Enabled, isSecondCitizenshipEnabled } from './conditions.js';
 import type { Today } from './dates.js';
+import { validateFormValues } from './form.js';
+import { CZECH_REPUBLIC } from './limits.js';
+import { formDocumentType, type RegisterPerson } from './search.js';
 import {
+  ACTIVITY_TYPES,
   type ActivityTypeCode,
   defaultFormContext,
   defaultFormValues,
+  type FormContext,
   type FormFieldName,
   type FormValues,
   type SexCode,
-  validateFormValues,
-} from './form.js';
-import { formDocumentType, type RegisterPerson } from './search.js';
+} from './values.js';
 
 /**
  * Prefill (spec section 4, "Search"): a found person's register data (Czech field names)
@@ -33,6 +37,8 @@ export interface Prefill {
   values: Partial<PrefillValues>;
   /** Fields the user may not change. */
   readOnly: PrefillField[];
+  /** The form context of the prefilled form (registerFormContext). */
+  context: FormContext;
 }
 
 /** Identity fields: read-only once prefilled, in both modes. */
@@ -78,9 +84,20 @@ export function dateFromRegister(v: string | null | undefined): string | undefin
   return /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(t) ? t : undefined;
 }
 
-const ACTIVITY_TYPE_CODES: readonly string[] = ['1', '2', '3'];
 const activityType = (v: unknown): ActivityTypeCode =>
-  ACTIVITY_TYPE_CODES.includes(String(v)) ? (String(v) as ActivityTypeCode) : '';
+  (ACTIVITY_TYPES as readonly string[]).includes(String(v)) ? (String(v) as ActivityTypeCode) : '';
+
+/**
+ * The register knows the person as a Czech citizen: either of their citizenships is CZ. The
+ * birth number is then required (FormContext.czechCitizen), whatever the form's citizenships say.
+ */
+export function isCzechCitizen(person: Pick<RegisterPerson, 'st_kod' | 'web_st_kod2'>): boolean {
+  return text(person.st_kod) === CZECH_REPUBLIC || text(person.web_st_kod2) === CZECH_REPUBLIC;
+}
+
+/** A data mailbox is known for the person: delivery to it (DATOVKOU) is offered. */
+const hasDataMailbox = (person: Pick<RegisterPerson, 'dat_schranka'>): boolean =>
+  text(person.dat_schranka) !== undefined;
 
 /**
  * The register keeps the home street with its numbers in one field ("Dlouhá 12/5",
@@ -119,11 +136,11 @@ export function prefillFromRegister(
   set('birth_state', text(person.stat_nar));
   set('birth_municipality', text(person.misto_nar));
   // A district belongs to a birth in the Czech Republic only (spec section 4, field reactions).
-  if (text(person.stat_nar) === 'CZ') set('birth_district', text(person.okres_nar));
+  if (isDistrictEnabled(text(person.stat_nar) ?? '')) set('birth_district', text(person.okres_nar));
 
   set('citizen_of_1', text(person.st_kod));
   // Stateless or unspecified (##) has no second citizenship.
-  if (text(person.st_kod) !== '##') set('citizen_of_2', text(person.web_st_kod2));
+  if (isSecondCitizenshipEnabled(text(person.st_kod) ?? '')) set('citizen_of_2', text(person.web_st_kod2));
   const others = (person.web_st5_kody ?? []).map((c) => text(c)).filter((c): c is string => c !== undefined);
   if (others.length > 0) set('other_citizenships', others);
 
@@ -168,7 +185,7 @@ export function prefillFromRegister(
     type: activityType(a.typ),
     field1: text(a.zamestnavatel) ?? '',
     // Type 3 (other) has no function or field of study.
-    field2: String(a.typ) === '3' ? '' : (text(a.funkce) ?? ''),
+    field2: isField2Enabled(String(a.typ)) ? (text(a.funkce) ?? '') : '',
   }));
   if (activities.length > 0) set('past_activities', activities);
   const abroad = (person.abroad_stay ?? []).map((s) => ({
@@ -185,14 +202,29 @@ export function prefillFromRegister(
   for (const f of [...names, 'birth_number' as const]) if (v[f] !== undefined) readOnly.add(f);
   // Every rule runs on read-only fields too (the server trusts no value): a register value that
   // fails its rule stays editable, so that the user can correct it.
-  const ctx = defaultFormContext({
-    duplicate: opts.duplicate,
-    readOnly,
-    dataMailboxDelivery: v.data_mailbox !== undefined,
-    czechCitizen: text(person.st_kod) === 'CZ' || text(person.web_st_kod2) === 'CZ',
-  });
+  const facts = { dataMailboxDelivery: hasDataMailbox(person), czechCitizen: isCzechCitizen(person) };
+  const ctx = defaultFormContext({ duplicate: opts.duplicate, readOnly, ...facts });
   for (const issue of validateFormValues({ ...defaultFormValues(), ...v }, ctx, opts.today)) {
     if (issue.key !== 'required') readOnly.delete(issue.path[0] as PrefillField);
   }
-  return { values: v, readOnly: [...readOnly] };
+  const context = defaultFormContext({
+    duplicate: opts.duplicate,
+    noPrefill: false,
+    readOnly: new Set<FormFieldName>(readOnly),
+    ...facts,
+  });
+  return { values: v, readOnly: [...readOnly], context };
+}
+
+/**
+ * The form context of a form prefilled from a register person: the one function the browser
+ * (step 2 after a search or a NIA sign-in) and the server (deriveContext, on submit) both use.
+ * `noPrefill` off, the prefill's read-only fields, DATOVKOU offered when a data mailbox is known,
+ * `czechCitizen` when either register citizenship is CZ (isCzechCitizen).
+ */
+export function registerFormContext(
+  person: RegisterPerson,
+  opts: { duplicate: boolean; today?: Today },
+): FormContext {
+  return prefillFromRegister(person, opts).context;
 }

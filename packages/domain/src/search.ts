@@ -76,7 +76,7 @@ export const searchByBirthNumberSchema = z.object({ birth_number: birthNumberSch
 export type SearchByBirthNumber = z.output<typeof searchByBirthNumberSchema>;
 
 /** Size limits of the two search bodies (bounds.ts), from the fields' maximum lengths. */
-export const SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
+export const SEARCH_BODY_LIMITS: BodyLimits = /* @__PURE__ */ flatBodyLimits([
   ['first_name', SEARCH_MAX.name],
   ['last_name', SEARCH_MAX.name],
   ['type', 5],
@@ -84,7 +84,7 @@ export const SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
   ['birth_number', SEARCH_MAX.birthNumber],
   ['duplicate', 5],
 ]);
-export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = flatBodyLimits([
+export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = /* @__PURE__ */ flatBodyLimits([
   ['birth_number', SEARCH_MAX.birthNumber],
 ]);
 

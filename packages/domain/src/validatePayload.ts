@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type BodyLimits, flatBodyLimits, MATCH_TOKEN_MAX_LENGTH } from './bounds.js';
-import { DEFAULT_MAX_LENGTH } from './limits.js';
+import { maxLengthFor } from './fields.js';
 import { textPolicyError } from './text.js';
 
 /**
@@ -9,15 +9,21 @@ import { textPolicyError } from './text.js';
  * policy; the answer's rules themselves are the server's (PRODUCT.md "Validate").
  */
 
+/**
+ * Each text of the body is a form field's value (municipality: birth_municipality), so it has
+ * that field's maximum length from the catalogue (fields.ts): the body accepts what the form
+ * accepts, and no more.
+ */
 const FIELDS = [
-  ['first_name', DEFAULT_MAX_LENGTH],
-  ['last_name', DEFAULT_MAX_LENGTH],
-  ['birth_date', 40],
-  ['municipality', DEFAULT_MAX_LENGTH],
-  ['aifo', DEFAULT_MAX_LENGTH],
-  ['document_number', DEFAULT_MAX_LENGTH],
-  ['birth_number', 40],
+  ['first_name', maxLengthFor('first_name')],
+  ['last_name', maxLengthFor('last_name')],
+  ['birth_date', maxLengthFor('birth_date')],
+  ['municipality', maxLengthFor('birth_municipality')],
+  ['aifo', maxLengthFor('aifo')],
+  ['document_number', maxLengthFor('document_number')],
+  ['birth_number', maxLengthFor('birth_number')],
 ] as const;
+const max = /* @__PURE__ */ Object.fromEntries(FIELDS) as Record<(typeof FIELDS)[number][0], number>;
 
 const str = (max: number) =>
   z
@@ -27,13 +33,13 @@ const str = (max: number) =>
 
 export const validateBodySchema = z
   .object({
-    first_name: str(DEFAULT_MAX_LENGTH),
-    last_name: str(DEFAULT_MAX_LENGTH),
-    birth_date: str(40),
-    municipality: str(DEFAULT_MAX_LENGTH).optional(),
-    aifo: str(DEFAULT_MAX_LENGTH).nullable().optional(),
-    document_number: str(DEFAULT_MAX_LENGTH),
-    birth_number: str(40),
+    first_name: str(max.first_name),
+    last_name: str(max.last_name),
+    birth_date: str(max.birth_date),
+    municipality: str(max.municipality).optional(),
+    aifo: str(max.aifo).nullable().optional(),
+    document_number: str(max.document_number),
+    birth_number: str(max.birth_number),
     duplicate: z.boolean(),
     match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),
   })
@@ -41,7 +47,7 @@ export const validateBodySchema = z
 export type ValidateBody = z.output<typeof validateBodySchema>;
 
 /** Size limits of the validate body (bounds.ts). */
-export const VALIDATE_BODY_LIMITS: BodyLimits = flatBodyLimits([
+export const VALIDATE_BODY_LIMITS: BodyLimits = /* @__PURE__ */ flatBodyLimits([
   ...FIELDS,
   ['duplicate', 5],
   ['match', MATCH_TOKEN_MAX_LENGTH],

@@ -1,4 +1,4 @@
-import { type FormValues, normalizeName } from '@ros/domain';
+import { type FormValues, isFieldHidden, normalizeName } from '@ros/domain';
 import { ApiError } from '../errors.js';
 import type { NiaIdentity } from './sessions.js';
 
@@ -19,7 +19,10 @@ export function checkNiaIdentity(identity: NiaIdentity, values: FormValues, dupl
     fields.push({ path: 'last_name', message: 'niaMismatch' });
   }
   const birth = values.birth_date.trim();
-  if ((!duplicate || birth !== '') && birth !== (identity.birth_date ?? '')) {
+  if (
+    (!isFieldHidden('birth_date', { duplicate }) || birth !== '') &&
+    birth !== (identity.birth_date ?? '')
+  ) {
     fields.push({ path: 'birth_date', message: 'niaMismatch' });
   }
   if (fields.length > 0) {

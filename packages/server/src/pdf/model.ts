@@ -1,9 +1,15 @@
 import {
+  codedValues,
+  FIELDS,
+  type FormFieldName,
   type FormValues,
   formatBirthNumber,
   formatTelephone,
+  isField2Enabled,
+  isFieldHidden,
   isoToDisplay,
   requiredAttachments,
+  type ValueSpec,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import type { StoredRequest } from '../requests/repository.js';
@@ -56,61 +62,68 @@ export interface CodeNames {
   district(code: string): string;
 }
 
-/** Looks up the names of the codes in `values` (a few small queries). Unknown codes stay as they are. */
+/**
+ * Looks up the names of the codes in `values` (a few small queries): every code of a country,
+ * code-list, municipality or district field of the catalogue (fields.ts), in either mode.
+ * Unknown codes stay as they are.
+ */
 export async function loadCodeNames(db: Db, values: FormValues, lang: PdfLanguage): Promise<CodeNames> {
-  const countryCodes = new Set<string>(
-    [
-      values.birth_state,
-      values.citizen_of_1,
-      values.citizen_of_2,
-      values.home_state,
-      values.contact_state,
-      ...values.other_citizenships,
-      ...values.abroad_stay.map((s) => s.state),
-    ].filter((c) => c !== ''),
-  );
+  const coded = [...codedValues(values, { duplicate: false }), ...codedValues(values, { duplicate: true })];
+  const codesOf = (kind: ValueSpec['kind']) => [
+    ...new Set(coded.filter((c) => c.spec.kind === kind).map((c) => c.code)),
+  ];
+  const countryCodes = codesOf('country');
+  const municipalityCodes = codesOf('municipality');
+  const districtCodes = codesOf('district');
+  const listNames = [
+    ...new Set(
+      coded.flatMap(({ spec }) =>
+        spec.kind === 'list'
+          ? [spec.list]
+          : spec.kind === 'choice' && spec.names !== 'sex'
+            ? [spec.names]
+            : [],
+      ),
+    ),
+  ];
   const [countries, lists, municipalities, districts] = await Promise.all([
-    countryCodes.size > 0
+    countryCodes.length > 0
       ? db.kysely
           .selectFrom('countries')
           .select(['code', 'name_cz', 'name_en'])
-          .where('code', 'in', [...countryCodes])
+          .where('code', 'in', countryCodes)
           .execute()
       : Promise.resolve([]),
-    db.kysely
-      .selectFrom('code_lists')
-      .select(['list', 'code', 'name_cz', 'name_en'])
-      .where('list', 'in', [
-        'delivery-types',
-        'document-types',
-        'duplicate-types',
-        'verification-types',
-        'activity-types',
-      ])
-      .execute(),
-    values.birth_municipality !== ''
+    listNames.length > 0
+      ? db.kysely
+          .selectFrom('code_lists')
+          .select(['list', 'code', 'name_cz', 'name_en'])
+          .where('list', 'in', listNames)
+          .execute()
+      : Promise.resolve([]),
+    municipalityCodes.length > 0
       ? db.kysely
           .selectFrom('municipalities')
           .select(['code', 'name'])
-          .where('code', '=', values.birth_municipality)
+          .where('code', 'in', municipalityCodes)
           .execute()
       : Promise.resolve([]),
-    values.birth_district !== ''
+    districtCodes.length > 0
       ? db.kysely
           .selectFrom('districts')
           .select(['code', 'name'])
-          .where('code', '=', values.birth_district)
+          .where('code', 'in', districtCodes)
           .execute()
       : Promise.resolve([]),
   ]);
   const pick = (r: { name_cz: string; name_en: string }) => (lang === 'en' ? r.name_en : r.name_cz);
   const countryNames = new Map(countries.map((r) => [r.code, pick(r)]));
-  const listNames = new Map(lists.map((r) => [`${r.list}\u0000${r.code}`, pick(r)]));
+  const itemNames = new Map(lists.map((r) => [`${r.list}\u0000${r.code}`, pick(r)]));
   const municipalityNames = new Map(municipalities.map((r) => [r.code, r.name]));
   const districtNames = new Map(districts.map((r) => [r.code, r.name]));
   return {
     country: (c) => countryNames.get(c) ?? c,
-    listItem: (l, c) => listNames.get(`${l}\u0000${c}`) ?? c,
+    listItem: (l, c) => itemNames.get(`${l}\u0000${c}`) ?? c,
     municipality: (c) => municipalityNames.get(c) ?? c,
     district: (c) => districtNames.get(c) ?? c,
   };
@@ -137,6 +150,11 @@ export function displayDateTime(iso: string): string {
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
+/** The top-level fields holding one string. */
+type ScalarName = {
+  [K in FormFieldName]: FormValues[K] extends string ? K : never;
+}[FormFieldName];
+
 /** A Czech birth number as written (850315/1008); a foreign number as it was given. */
 function displayBirthNumber(s: string): string {
   return /^\d{9,10}$/.test(s) ? formatBirthNumber(s) : s;
@@ -152,101 +170,127 @@ export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfMode
   const nia = request.viaNia;
   const val = (s: string) => (s.trim() === '' ? L.empty : s);
   const row = (label: string, value: string): PdfRow => ({ label, value: val(value) });
-  const countryRow = (label: string, code: string) => row(label, code ? names.country(code) : '');
+  // Duplicate mode hides sex, the birth details, other citizenships, the employer, past
+  // activities and stays abroad (spec section 2): the PDF shows what the form showed.
+  const hidden = (f: FormFieldName) => isFieldHidden(f, { duplicate: dup });
+  /** A value as the reader knows it: a code by its name, by the field's kind in the catalogue. */
+  const named = (spec: ValueSpec, code: string): string => {
+    if (code === '') return '';
+    switch (spec.kind) {
+      case 'country':
+        return names.country(code);
+      case 'list':
+        return names.listItem(spec.list, code);
+      case 'municipality':
+        return names.municipality(code);
+      case 'district':
+        return names.district(code);
+      case 'choice':
+        return spec.names === 'sex'
+          ? (L.sex[code as keyof typeof L.sex] ?? code)
+          : names.listItem(spec.names, code);
+      default:
+        return code;
+    }
+  };
+  /** A top-level field's row (none when hidden); free text (a birth outside CZ) as it was typed. */
+  const field = (label: string, name: ScalarName, value: string = v[name]): PdfRow[] => {
+    const spec = FIELDS[name];
+    if (hidden(name) || (spec.enabled && !spec.enabled(v))) return [];
+    return [row(label, spec.freeText?.(v) ? value : named(spec, value))];
+  };
+  const items = (label: string, name: 'other_citizenships' | 'duplicate_type'): PdfRow[] =>
+    hidden(name) ? [] : [row(label, v[name].map((c) => named(FIELDS[name].item, c)).join(', '))];
+  const columns = FIELDS.past_activities.columns;
 
   const sections: PdfSection[] = [];
   const section = (heading: string, rows: PdfRow[], extra: Partial<PdfSection> = {}) =>
     sections.push({ heading, rows, groups: [], ...extra });
 
   section(L.sections.personal, [
-    row(F.first_name, v.first_name),
-    row(F.last_name, v.last_name),
-    row(F.birth_name, v.birth_name),
-    // Duplicate mode hides sex, the birth details, other citizenships, the employer, past
-    // activities and stays abroad (spec section 2): the PDF shows what the form showed.
-    ...(dup ? [] : [row(F.sex, v.sex === '' ? '' : L.sex[v.sex])]),
+    ...field(F.first_name, 'first_name'),
+    ...field(F.last_name, 'last_name'),
+    ...field(F.birth_name, 'birth_name'),
+    ...field(F.sex, 'sex'),
   ]);
-  if (!dup) {
+  if (!hidden('birth_date')) {
     section(L.sections.birth, [
-      row(F.birth_date, displayDate(v.birth_date)),
-      countryRow(F.birth_state, v.birth_state),
-      row(
-        F.birth_municipality,
-        v.birth_state === 'CZ' ? names.municipality(v.birth_municipality) : v.birth_municipality,
-      ),
-      ...(v.birth_state === 'CZ' ? [row(F.birth_district, names.district(v.birth_district))] : []),
+      ...field(F.birth_date, 'birth_date', displayDate(v.birth_date)),
+      ...field(F.birth_state, 'birth_state'),
+      ...field(F.birth_municipality, 'birth_municipality'),
+      ...field(F.birth_district, 'birth_district'),
     ]);
   }
   section(L.sections.identity, [
-    row(F.birth_number, displayBirthNumber(v.birth_number)),
-    row(F.document_type, v.document_type ? names.listItem('document-types', v.document_type) : ''),
-    row(F.document_number, v.document_number),
-    countryRow(F.citizen_of_1, v.citizen_of_1),
-    countryRow(F.citizen_of_2, v.citizen_of_2),
-    ...(dup ? [] : [row(F.other_citizenships, v.other_citizenships.map((c) => names.country(c)).join(', '))]),
+    ...field(F.birth_number, 'birth_number', displayBirthNumber(v.birth_number)),
+    ...field(F.document_type, 'document_type'),
+    ...field(F.document_number, 'document_number'),
+    ...field(F.citizen_of_1, 'citizen_of_1'),
+    // A second citizenship beside ## is not one (normalizeFormValues stores it empty): shown empty.
+    row(F.citizen_of_2, named(FIELDS.citizen_of_2, v.citizen_of_2)),
+    ...items(F.other_citizenships, 'other_citizenships'),
   ]);
   section(L.sections.home, [
-    row(F.street, v.home_street),
-    row(F.house_num, v.home_house_num),
-    row(F.org_num, v.home_org_num),
-    row(F.city, v.home_city),
-    row(F.zip, v.home_zip),
-    countryRow(F.state, v.home_state),
+    ...field(F.street, 'home_street'),
+    ...field(F.house_num, 'home_house_num'),
+    ...field(F.org_num, 'home_org_num'),
+    ...field(F.city, 'home_city'),
+    ...field(F.zip, 'home_zip'),
+    ...field(F.state, 'home_state'),
   ]);
   section(L.sections.contactAddress, [
-    row(F.company, v.contact_company),
-    row(F.street, v.contact_street),
-    row(F.house_num, v.contact_house_num),
-    row(F.org_num, v.contact_org_num),
-    row(F.city, v.contact_city),
-    row(F.zip, v.contact_zip),
-    countryRow(F.state, v.contact_state),
+    ...field(F.company, 'contact_company'),
+    ...field(F.street, 'contact_street'),
+    ...field(F.house_num, 'contact_house_num'),
+    ...field(F.org_num, 'contact_org_num'),
+    ...field(F.city, 'contact_city'),
+    ...field(F.zip, 'contact_zip'),
+    ...field(F.state, 'contact_state'),
   ]);
   section(L.sections.contact, [
     // '+420 603 123 456'; a request stored before the dial code existed shows the number alone.
     row(F.telephone, formatTelephone(v.telephone, v.dial_code ?? '')),
-    row(F.email, v.email),
+    ...field(F.email, 'email'),
     row(F.data_mailbox, v.data_mailbox),
-    row(F.delivery_type, v.delivery_type ? names.listItem('delivery-types', v.delivery_type) : ''),
+    ...field(F.delivery_type, 'delivery_type'),
   ]);
-  if (!dup) {
+  if (!hidden('employer_current_name')) {
     section(L.sections.employer, [
-      row(F.employer_current_name, v.employer_current_name),
-      row(F.employer_current_from, v.employer_current_from),
-      row(
-        F.employer_verification_type,
-        v.employer_verification_type
-          ? names.listItem('verification-types', v.employer_verification_type)
-          : '',
-      ),
-      row(F.employer_current_position, v.employer_current_position),
-      row(F.employer_current_description, v.employer_current_description),
-      row(F.reason_for_request, v.reason_for_request),
+      ...field(F.employer_current_name, 'employer_current_name'),
+      ...field(F.employer_current_from, 'employer_current_from'),
+      ...field(F.employer_verification_type, 'employer_verification_type'),
+      ...field(F.employer_current_position, 'employer_current_position'),
+      ...field(F.employer_current_description, 'employer_current_description'),
+      ...field(F.reason_for_request, 'reason_for_request'),
     ]);
+  }
+  if (!hidden('past_activities')) {
     section(L.sections.activities, [], {
       groups: v.past_activities.map((a, i) => ({
         heading: fill(L.activityRow, { n: i + 1 }),
         rows: [
           row(F.period, `${a.from} – ${a.to}`),
-          row(F.activity_type, a.type ? names.listItem('activity-types', a.type) : ''),
+          row(F.activity_type, named(columns.type, a.type)),
           row(F.field1, a.field1),
-          ...(a.type === '3' ? [] : [row(F.field2, a.field2)]),
+          ...(isField2Enabled(a.type) ? [row(F.field2, a.field2)] : []),
         ],
       })),
       ...(v.past_activities.length === 0 ? { note: L.noActivities } : {}),
     });
+  }
+  if (!hidden('abroad_stay')) {
     section(L.sections.abroad, [], {
       groups: v.abroad_stay.map((s, i) => ({
         heading: fill(L.abroadRow, { n: i + 1 }),
-        rows: [countryRow(F.abroad_state, s.state), row(F.abroad_reason, s.reason)],
+        rows: [
+          row(F.abroad_state, named(FIELDS.abroad_stay.columns.state, s.state)),
+          row(F.abroad_reason, s.reason),
+        ],
       })),
       ...(v.abroad_stay.length === 0 ? { note: L.noAbroad } : {}),
     });
-  } else {
-    section(L.sections.duplicate, [
-      row(F.duplicate_type, v.duplicate_type.map((c) => names.listItem('duplicate-types', c)).join(', ')),
-    ]);
   }
+  if (!hidden('duplicate_type')) section(L.sections.duplicate, items(F.duplicate_type, 'duplicate_type'));
 
   // Statements 1-3 are required to submit, so a stored request has them ticked.
   const ticked = [true, true, true, v.send_notifications_email, v.send_notifications_phone];

@@ -1,13 +1,14 @@
 import {
   buildFormSchema,
+  codedValues,
   computeCoverage,
   defaultFormContext,
   type FormContext,
-  type FormFieldName,
   type FormValues,
+  isFieldHidden,
   issuesToFieldErrors,
   normalizeFormValues,
-  prefillFromRegister,
+  registerFormContext,
   SUBMIT_ERROR_CODES,
   submitEnvelopeSchema,
 } from '@ros/domain';
@@ -77,44 +78,22 @@ export async function deriveContext(
   // prefilled, so its fields are as the browser showed them, but nothing links the register.
   if (!stored && opts.searched) return defaultFormContext({ duplicate, noPrefill: false });
   if (!stored) return defaultFormContext({ duplicate, noPrefill: true });
-  const prefill = prefillFromRegister(stored.person, { duplicate, today: now });
-  const p = stored.person;
-  return defaultFormContext({
-    duplicate,
-    noPrefill: false,
-    readOnly: new Set<FormFieldName>(prefill.readOnly),
-    dataMailboxDelivery: typeof p.dat_schranka === 'string' && p.dat_schranka.trim() !== '',
-    czechCitizen: p.st_kod === 'CZ' || p.web_st_kod2 === 'CZ',
-  });
+  // The browser's prefill computes the same context (prefillStart.ts).
+  return registerFormContext(stored.person, { duplicate, today: now });
 }
 
-/** Codes that must exist in the reference data; only filled, visible fields are checked. */
-async function unknownCodes(db: Db, v: FormValues, duplicate: boolean): Promise<FieldError[]> {
+/**
+ * Codes that must exist in the reference data: every filled country and code-list value of a
+ * field that is on (the catalogue's codedValues: shown in this mode, enabled, not free text).
+ */
+async function unknownCodes(db: Db, v: FormValues, ctx: FormContext): Promise<FieldError[]> {
+  const coded = codedValues(v, ctx);
   const countries: Array<[string, string]> = [];
-  const addCountry = (path: string, code: string) => {
-    if (code.trim() !== '') countries.push([path, code]);
-  };
-  if (!duplicate) addCountry('birth_state', v.birth_state);
-  addCountry('citizen_of_1', v.citizen_of_1);
-  addCountry('citizen_of_2', v.citizen_of_2);
-  if (!duplicate)
-    for (const [i, c] of v.other_citizenships.entries()) addCountry(`other_citizenships.${i}`, c);
-  addCountry('home_state', v.home_state);
-  addCountry('contact_state', v.contact_state);
-  if (!duplicate)
-    for (const [i, row] of v.abroad_stay.entries()) addCountry(`abroad_stay.${i}.state`, row.state);
-
   const listed: Array<[path: string, list: string, code: string]> = [];
-  const addListed = (path: string, list: string, code: string) => {
-    if (code.trim() !== '') listed.push([path, list, code]);
-  };
-  addListed('document_type', 'document-types', v.document_type);
-  addListed('delivery_type', 'delivery-types', v.delivery_type);
-  // Empty without a telephone (normalised), so only a dial code that is stored is checked.
-  addListed('dial_code', 'dial-codes', v.dial_code);
-  if (!duplicate) addListed('employer_verification_type', 'verification-types', v.employer_verification_type);
-  if (duplicate)
-    for (const [i, c] of v.duplicate_type.entries()) addListed(`duplicate_type.${i}`, 'duplicate-types', c);
+  for (const { path, spec, code } of coded) {
+    if (spec.kind === 'country') countries.push([path, code]);
+    else if (spec.kind === 'list') listed.push([path, spec.list, code]);
+  }
 
   const errors: FieldError[] = [];
   const countryCodes = [...new Set(countries.map(([, c]) => c))];
@@ -185,9 +164,10 @@ export async function checkSubmission(
   }
   const values = normalizeFormValues(parsed.data);
   const person = resolvePerson(identityOfValues(values), personId);
-  const codeErrors = await unknownCodes(db, values, duplicate);
+  const codeErrors = await unknownCodes(db, values, context);
   if (codeErrors.length > 0) throw invalidForm(codeErrors);
-  if (!duplicate) {
+  // The month coverage is of the employer and past activities, which duplicate mode hides.
+  if (!isFieldHidden('past_activities', context)) {
     const coverage = computeCoverage(
       { employerFrom: values.employer_current_from, activities: values.past_activities },
       now,

@@ -1,4 +1,12 @@
-import { defaultFormValues, type FormValues, prefillFromRegister } from '@ros/domain';
+import {
+  catalogueEntries,
+  defaultFormValues,
+  type FormFieldName,
+  type FormValues,
+  isFieldHidden,
+  maxLengthFor,
+  prefillFromRegister,
+} from '@ros/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -266,6 +274,47 @@ for (const kind of await testDbKinds()) {
         expect(err.code).toBe('INVALID_FORM');
         expect(err.fields).toContainEqual({ path, message });
         expect(await count()).toBe(0);
+      });
+    }
+
+    // Every country and code-list field of the catalogue (fields.ts), list items and row columns
+    // too: an unknown code is refused at its path, in the mode that shows the field.
+    const codedFields = catalogueEntries().filter(
+      ({ spec }) => spec.kind === 'country' || spec.kind === 'list',
+    );
+    it('walks the catalogue: the coded fields are the expected ones', () => {
+      expect(codedFields.map((e) => e.path).sort()).toEqual(
+        [
+          'birth_state',
+          'citizen_of_1',
+          'citizen_of_2',
+          'other_citizenships.*',
+          'document_type',
+          'home_state',
+          'employer_verification_type',
+          'contact_state',
+          'dial_code',
+          'delivery_type',
+          'duplicate_type.*',
+          'abroad_stay.*.state',
+        ].sort(),
+      );
+    });
+    for (const { path, spec } of codedFields) {
+      it(`refuses an unknown code in ${path} (a ${spec.kind})`, async () => {
+        const [name, , column] = path.split('.') as [FormFieldName, string?, string?];
+        const duplicate = isFieldHidden(name, { duplicate: false });
+        // '+999' has a dial code's form; 'ZZ' every other code's.
+        const code = spec.kind === 'list' && spec.list === 'dial-codes' ? '+999' : 'ZZ';
+        const values: Record<string, unknown> = { ...(duplicate ? stepan(true) : newApplicant()) };
+        if (column) values[name] = [{ ...(values[name] as object[])[0], [column]: code }];
+        else if (path.endsWith('.*')) values[name] = [code];
+        else values[name] = code;
+        const extra = duplicate ? { duplicate: true, match: await matchFor(a, '850315/1008') } : {};
+        const r = await submit(body(values as unknown as FormValues, extra));
+        expect(r.statusCode, r.body).toBe(400);
+        expect(r.json().error.code).toBe('INVALID_FORM');
+        expect(r.json().error.fields).toContainEqual({ path: path.replace('*', '0'), message: 'pattern' });
       });
     }
 
@@ -725,7 +774,10 @@ for (const kind of await testDbKinds()) {
           validateBody({ extra: 1 }),
           { ...validateBody(), duplicate: undefined },
           validateBody({ first_name: 42 }),
-          validateBody({ birth_number: 'x'.repeat(41) }),
+          // The body's texts are the form's values, with the catalogue's lengths (a first name has 50).
+          validateBody({ birth_number: 'x'.repeat(maxLengthFor('birth_number') + 1) }),
+          validateBody({ first_name: 'J'.repeat(maxLengthFor('first_name') + 1) }),
+          validateBody({ last_name: 'K'.repeat(51) }),
           validateBody({ first_name: 'Jan\u0000' }),
           validateBody({ document_number: '12\u202E3' }),
           [],

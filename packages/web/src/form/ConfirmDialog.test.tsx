@@ -264,7 +264,10 @@ describe('finish, submit and success', () => {
     });
     expect(within(success).getByTestId('submit-reference')).toHaveTextContent('ROS-2026-000042');
     // Not "sent": in the PDF flow nothing reaches the authority until the person sends it.
-    expect(screen.getByRole('heading', { name: 'Your request is ready to sign and send' })).toHaveFocus();
+    // Focus moves in an effect after the dialog has closed (and given focus back): wait for it.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Your request is ready to sign and send' })).toHaveFocus(),
+    );
     expect(screen.queryByText(/has been sent/)).toBeNull();
     expect(success).toHaveTextContent('has not received it yet');
     // What happens next: print, sign, send by post / data mailbox / in person, with the address.

@@ -40,6 +40,7 @@ function draftStart(duplicate: boolean): FormStart | null {
     readOnly: d.readOnly,
     noPrefill: d.noPrefill,
     dataMailboxDelivery: d.dataMailboxDelivery,
+    czechCitizen: d.czechCitizen ?? false,
     birthNameTouched: d.birthNameTouched,
     modalShown: d.modalShown,
     ...(d.match ? { match: d.match } : {}),

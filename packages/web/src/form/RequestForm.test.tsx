@@ -1,4 +1,4 @@
-import type { FormValues } from '@ros/domain';
+import { catalogueEntries, type FormValues, maxLengthFor } from '@ros/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -122,6 +122,21 @@ describe('RequestForm reactions', () => {
     expect(codes).not.toContain('DATOVKOU');
   });
 
+  it('a register person with a Czech second citizenship needs the birth number, as on the server', async () => {
+    // Stateless (##) in the first citizenship: the second (CZ) is not prefilled, only the
+    // register context (registerFormContext) knows the person is Czech.
+    const { user } = renderRequestForm({
+      person: { jmeno: 'Petr', prijmeni: 'Malý', dat_nar: '1980-01-02', st_kod: '##', web_st_kod2: 'CZ' },
+    });
+    await screen.findByTestId('finish');
+    expect(box('citizen_of_2')).toHaveValue('');
+    expect(box('birth_number')).toHaveAttribute('aria-required', 'true');
+    // The draft keeps it: a reload of the tab still requires the birth number.
+    expect(JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? '{}').czechCitizen).toBe(true);
+    await user.click(screen.getByTestId('finish'));
+    expect(await screen.findByText(/birth number/i, { selector: '#birth_number-error' })).toBeInTheDocument();
+  });
+
   it('prefilled fields are read-only; DATOVKOU is offered for a known data mailbox', async () => {
     renderRequestForm({
       noPrefill: false,
@@ -180,6 +195,39 @@ describe('RequestForm reactions', () => {
     expect(box('contact_street')).toHaveValue('Dlouhá');
     expect(box('contact_city')).toHaveValue('Brno');
     expect(box('contact_state')).toHaveValue('Czech Republic');
+  });
+});
+
+describe('RequestForm controls come from the field catalogue', () => {
+  it('each field gets the control of its kind: countries a combobox, code lists a select, text its length', async () => {
+    renderRequestForm({ values: { birth_state: 'CZ', telephone: '601123456' } });
+    await screen.findByTestId('finish');
+    const checked: string[] = [];
+    for (const { path, spec } of catalogueEntries()) {
+      if (path.includes('*') || spec.kind === 'boolean') continue;
+      const el = box(path);
+      // Sent and kept, never shown (AIFO from NIA; the register's position and reason); the birth
+      // date has its own date box.
+      if (['aifo', 'employer_current_position', 'reason_for_request', 'birth_date'].includes(path)) continue;
+      expect(el, path).not.toBeNull();
+      checked.push(path);
+      switch (spec.kind) {
+        case 'country':
+        case 'municipality':
+          expect(el, path).toHaveAttribute('role', 'combobox');
+          break;
+        case 'list':
+        case 'choice':
+        case 'district':
+          // The employment proof: a few long names, radio buttons in a fieldset.
+          expect(el.tagName, path).toBe(path === 'employer_verification_type' ? 'FIELDSET' : 'SELECT');
+          break;
+        default:
+          expect(el.maxLength, path).toBe(maxLengthFor(path));
+      }
+    }
+    expect(checked).toContain('birth_municipality');
+    expect(checked).toHaveLength(34);
   });
 });
 

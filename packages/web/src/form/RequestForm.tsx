@@ -42,6 +42,8 @@ export interface FormStart {
   readOnly: PrefillField[];
   noPrefill: boolean;
   dataMailboxDelivery: boolean;
+  /** The register knows the person as a Czech citizen (registerFormContext): the birth number is required. */
+  czechCitizen?: boolean;
   birthNameTouched?: boolean;
   modalShown?: boolean;
   /** The search answer's `match`: the proof the server links the register person by. */
@@ -86,6 +88,7 @@ export function RequestForm({
           noPrefill: start.noPrefill,
           readOnly,
           dataMailboxDelivery: start.dataMailboxDelivery,
+          czechCitizen: start.czechCitizen ?? false,
           // The dial code must be one of the list (decision 0003); the server checks it too.
           dialCodes: lists.dialCodes.length > 0 ? new Set(lists.dialCodes.map((d) => d.code)) : undefined,
         }),
@@ -168,6 +171,7 @@ export function RequestForm({
     readOnly: start.readOnly,
     noPrefill: start.noPrefill,
     dataMailboxDelivery: start.dataMailboxDelivery,
+    czechCitizen: start.czechCitizen ?? false,
     birthNameTouched,
     modalShown,
     match: start.match,

@@ -8,6 +8,8 @@ export interface Draft {
   readOnly: PrefillField[];
   noPrefill: boolean;
   dataMailboxDelivery: boolean;
+  /** The register knows the person as a Czech citizen (absent in drafts saved before it was kept). */
+  czechCitizen?: boolean;
   /** Only in drafts saved before dial_code became a form value (decision 0003). */
   dialCode?: string;
   birthNameTouched: boolean;

@@ -11,8 +11,10 @@ export function startFromPerson(person: SearchAnswer, duplicate: boolean): FormS
   return {
     values: { ...defaultFormValues(), ...prefill.values },
     readOnly: prefill.readOnly,
-    noPrefill: false,
-    dataMailboxDelivery: Boolean(prefill.values.data_mailbox),
+    // The register person's form context, as the server derives it on submit (registerFormContext).
+    noPrefill: prefill.context.noPrefill,
+    dataMailboxDelivery: prefill.context.dataMailboxDelivery,
+    czechCitizen: prefill.context.czechCitizen,
     // The proof that the search (or the NIA session) found this person: validate and submit send it.
     ...(typeof person.match === 'string' ? { match: person.match } : {}),
   };

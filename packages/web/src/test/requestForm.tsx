@@ -1,6 +1,7 @@
-import { defaultFormValues, type FormValues, type PrefillField } from '@ros/domain';
+import { defaultFormValues, type FormValues, type PrefillField, type SearchAnswer } from '@ros/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { startFromPerson } from '../form/prefillStart';
 import { RequestForm } from '../form/RequestForm';
 import type { ReferenceLists } from '../form/reference';
 import { type RenderAppOptions, renderApp } from './render';
@@ -95,6 +96,8 @@ export interface RequestFormOptions {
   api?: RenderAppOptions['api'];
   /** Pick lists (TEST_LISTS unless told). */
   lists?: ReferenceLists;
+  /** A register person the search found: the start is the browser's prefill of them (the options above are not used). */
+  person?: SearchAnswer;
 }
 
 /** Renders step 2 in the whole shell, with no draft of an earlier test; returns the view and a user. */
@@ -109,12 +112,16 @@ export function renderRequestForm(opts: RequestFormOptions = {}) {
         duplicate={opts.duplicate ?? false}
         lists={opts.lists ?? TEST_LISTS}
         onExit={() => {}}
-        start={{
-          values: { ...defaultFormValues(), ...opts.values },
-          readOnly: opts.readOnly ?? [],
-          noPrefill: opts.noPrefill ?? true,
-          dataMailboxDelivery: opts.dataMailboxDelivery ?? false,
-        }}
+        start={
+          opts.person
+            ? startFromPerson(opts.person, opts.duplicate ?? false)
+            : {
+                values: { ...defaultFormValues(), ...opts.values },
+                readOnly: opts.readOnly ?? [],
+                noPrefill: opts.noPrefill ?? true,
+                dataMailboxDelivery: opts.dataMailboxDelivery ?? false,
+              }
+        }
       />
     ),
   });

@@ -1,4 +1,4 @@
-import type { ValidationError } from '@ros/domain';
+import { isFieldHidden, type ValidationError } from '@ros/domain';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -57,13 +57,13 @@ function inPageOrder(paths: string[]): string[] {
  */
 export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRetry: () => void }) {
   const { t } = useTranslation();
-  const { duplicate } = useRequestForm();
+  const { ctx } = useRequestForm();
   const texts = useErrorTexts();
   const activityLabel = useActivityLabel();
   const activities = useWatch({ name: 'past_activities' }) as Array<{ type: string }>;
   const errors = useFormStatus((s) => (s.attempted ? s.errors : null));
   const coverage = useCoverage();
-  const coverageOk = duplicate || coverage.ok;
+  const coverageOk = isFieldHidden('past_activities', ctx) || coverage.ok;
   const summaryRef = useRef<HTMLDivElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   useShowOnEvent(event?.kind === 'invalid' ? event : null, summaryRef);

@@ -1,3 +1,4 @@
+import { isFieldHidden } from '@ros/domain';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Tooltip } from '../../components/Tooltip';
@@ -7,11 +8,12 @@ export type FinishState = 'valid' | 'invalid' | 'uncovered';
 
 /** valid / invalid (a rule fails) / uncovered (only months of the last 5 years missing). */
 export function useFinishState(): FinishState {
-  const { duplicate } = useRequestForm();
+  const { ctx } = useRequestForm();
   const formOk = useFormStatus((s) => s.formOk);
   const coverage = useCoverage();
   if (!formOk) return 'invalid';
-  return duplicate || coverage.ok ? 'valid' : 'uncovered';
+  // The months are those of the employer and past activities, which duplicate mode hides.
+  return isFieldHidden('past_activities', ctx) || coverage.ok ? 'valid' : 'uncovered';
 }
 
 /**

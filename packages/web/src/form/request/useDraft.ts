@@ -14,6 +14,7 @@ export function useDraft(
     readOnly: PrefillField[];
     noPrefill: boolean;
     dataMailboxDelivery: boolean;
+    czechCitizen: boolean;
     birthNameTouched: boolean;
     modalShown: boolean;
     /** The search answer's match token (sent with validate and submit). */
@@ -21,8 +22,17 @@ export function useDraft(
     done: boolean;
   },
 ) {
-  const { duplicate, readOnly, noPrefill, dataMailboxDelivery, birthNameTouched, modalShown, match, done } =
-    meta;
+  const {
+    duplicate,
+    readOnly,
+    noPrefill,
+    dataMailboxDelivery,
+    czechCitizen,
+    birthNameTouched,
+    modalShown,
+    match,
+    done,
+  } = meta;
   useEffect(() => {
     if (done) return;
     const save = () => {
@@ -33,6 +43,7 @@ export function useDraft(
         readOnly,
         noPrefill,
         dataMailboxDelivery,
+        czechCitizen,
         birthNameTouched,
         modalShown,
         ...(match ? { match } : {}),
@@ -43,5 +54,16 @@ export function useDraft(
     // A subscription, not a render: typing does not re-render the form to save it.
     const sub = form.watch(() => save());
     return () => sub.unsubscribe();
-  }, [form, duplicate, readOnly, noPrefill, dataMailboxDelivery, birthNameTouched, modalShown, match, done]);
+  }, [
+    form,
+    duplicate,
+    readOnly,
+    noPrefill,
+    dataMailboxDelivery,
+    czechCitizen,
+    birthNameTouched,
+    modalShown,
+    match,
+    done,
+  ]);
 }

@@ -2,7 +2,7 @@ import { canAddAbroadStay, emptyAbroadStay, type FormValues, isFieldHidden } fro
 import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldId, useRequestForm } from '../context';
-import { ComboField, TextField } from '../controls';
+import { CatalogueField } from '../controls';
 import { RemoveRowButton } from './ActivitiesSection';
 
 /** Stays abroad (not in duplicate mode); the first added row explains what to attach. */
@@ -14,7 +14,7 @@ export function AbroadSection() {
 
 function Stays() {
   const { t } = useTranslation();
-  const { status, focusLater, modalShown, openAbroadModal, countryOptions } = useRequestForm();
+  const { status, focusLater, modalShown, openAbroadModal } = useRequestForm();
   const { control } = useFormContext<FormValues>();
   const rows = useFieldArray({ control, name: 'abroad_stay' });
   const stays = useWatch<FormValues, 'abroad_stay'>({ name: 'abroad_stay' });
@@ -40,8 +40,8 @@ function Stays() {
           <fieldset key={row.id} className="row-card" data-testid="abroad-row">
             <legend>{t('FORM.ABROAD.ROW', { n: i + 1 })}</legend>
             <div className="form-grid">
-              <ComboField path={p('state')} label={t('FORM.ABROAD.STATE')} options={countryOptions} />
-              <TextField
+              <CatalogueField path={p('state')} label={t('FORM.ABROAD.STATE')} />
+              <CatalogueField
                 path={p('reason')}
                 label={t('FORM.ABROAD.REASON')}
                 rows={3}

@@ -1,4 +1,5 @@
 import {
+  areRowsRequired,
   emptyPastActivity,
   type FormValues,
   formatMonthYear,
@@ -12,9 +13,8 @@ import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Tooltip } from '../../../components/Tooltip';
-import { itemName } from '../../reference';
 import { fieldId, useCoverage, useRequestForm } from '../context';
-import { SelectField, TextField } from '../controls';
+import { CatalogueField } from '../controls';
 
 /** Consecutive months as ranges ("04/2020–12/2021", "03/2025"). */
 export function monthRanges(months: readonly MonthYear[]): string[] {
@@ -129,7 +129,7 @@ function Activities() {
 
 function ActivityRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useTranslation();
-  const { duplicate, lists, lang } = useRequestForm();
+  const { ctx } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const label = useActivityLabel();
   const p = (f: string) => `past_activities.${index}.${f}` as Path<FormValues>;
@@ -143,32 +143,31 @@ function ActivityRow({ index, onRemove }: { index: number; onRemove: () => void 
     <fieldset className="row-card" data-testid="activity-row">
       <legend>{t('FORM.ACTIVITY.ROW', { n: index + 1 })}</legend>
       <div className="form-grid">
-        <TextField
+        <CatalogueField
           path={p('from')}
           label={label('from', type)}
           hint={t('FORM.HINTS.month_year')}
           onBlur={normalizeOnBlur(p('from'))}
         />
-        <TextField
+        <CatalogueField
           path={p('to')}
           label={label('to', type)}
           hint={t('FORM.HINTS.month_year')}
           onBlur={normalizeOnBlur(p('to'))}
         />
-        <SelectField
+        <CatalogueField
           path={p('type')}
           label={label('type', type)}
-          items={lists.activityTypes.map((i) => ({ code: i.code, name: itemName(i, lang) }))}
           onChange={(v) => {
             if (!isField2Enabled(v)) setValue(p('field2'), '' as never);
           }}
         />
-        <TextField path={p('field1')} label={label('field1', type)} />
-        <TextField
+        <CatalogueField path={p('field1')} label={label('field1', type)} />
+        <CatalogueField
           path={p('field2')}
           label={label('field2', type)}
           disabled={!isField2Enabled(type)}
-          optional={duplicate || !isField2Enabled(type)}
+          optional={!areRowsRequired(ctx) || !isField2Enabled(type)}
         />
       </div>
       <RemoveRowButton

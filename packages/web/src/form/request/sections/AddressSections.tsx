@@ -3,19 +3,18 @@ import { type Path, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { useRequestForm } from '../context';
-import { ComboField, Section, TextField, useSetField } from '../controls';
+import { CatalogueField, Section, useSetField } from '../controls';
 
 /** The permanent address. */
 export function HomeAddressSection() {
-  const { countryOptions } = useRequestForm();
   return (
     <Section name="home">
-      <TextField path="home_street" autoComplete="address-line1" />
-      <TextField path="home_house_num" />
-      <TextField path="home_org_num" />
-      <TextField path="home_city" autoComplete="address-level2" />
-      <TextField path="home_zip" autoComplete="postal-code" />
-      <ComboField path="home_state" options={countryOptions} />
+      <CatalogueField path="home_street" autoComplete="address-line1" />
+      <CatalogueField path="home_house_num" />
+      <CatalogueField path="home_org_num" />
+      <CatalogueField path="home_city" autoComplete="address-level2" />
+      <CatalogueField path="home_zip" autoComplete="postal-code" />
+      <CatalogueField path="home_state" />
     </Section>
   );
 }
@@ -32,7 +31,7 @@ const COPIED: ReadonlyArray<[Path<FormValues>, keyof FormValues]> = [
 /** The contact address, with a button that copies the permanent one (not in duplicate mode). */
 export function ContactAddressSection() {
   const { t } = useTranslation();
-  const { duplicate, countryOptions } = useRequestForm();
+  const { duplicate } = useRequestForm();
   const { getValues } = useFormContext<FormValues>();
   const set = useSetField();
   const copyHomeAddress = () => {
@@ -52,13 +51,13 @@ export function ContactAddressSection() {
         )
       }
     >
-      <TextField path="contact_company" autoComplete="organization" />
-      <TextField path="contact_street" />
-      <TextField path="contact_house_num" />
-      <TextField path="contact_org_num" />
-      <TextField path="contact_city" />
-      <TextField path="contact_zip" />
-      <ComboField path="contact_state" options={countryOptions} />
+      <CatalogueField path="contact_company" autoComplete="organization" />
+      <CatalogueField path="contact_street" />
+      <CatalogueField path="contact_house_num" />
+      <CatalogueField path="contact_org_num" />
+      <CatalogueField path="contact_city" />
+      <CatalogueField path="contact_zip" />
+      <CatalogueField path="contact_state" />
     </Section>
   );
 }

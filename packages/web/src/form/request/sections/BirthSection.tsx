@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../DateInput';
 import { Field } from '../../fields';
 import { useRequestForm } from '../context';
-import { ComboField, Section, SelectField, TextField, useSetField, useShownError } from '../controls';
+import { CatalogueField, Section, useSetField, useShownError } from '../controls';
 
 /**
  * Date and place of birth (not in duplicate mode). A Czech birth picks the municipality from
@@ -18,7 +18,7 @@ export function BirthSection() {
 
 function BirthFields() {
   const { t } = useTranslation();
-  const { readOnly, lists, status, countryOptions, municipalityOptions } = useRequestForm();
+  const { readOnly, lists, status } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   const set = useSetField();
   const [birthDate, birthState] = useWatch<FormValues, ['birth_date', 'birth_state']>({
@@ -34,6 +34,8 @@ function BirthFields() {
     for (const [k, v] of Object.entries(patch)) setValue(k as Path<FormValues>, v as never);
   };
   const onMunicipality = (code: string) => {
+    // Only a municipality chosen from the list (a Czech birth) has a district.
+    if (!birthCz) return;
     const m = lists.municipalities.find((x) => x.code === code);
     setValue('birth_district', m?.district ?? '', { shouldDirty: true });
     if (m) status.markChanged('birth_district');
@@ -58,18 +60,14 @@ function BirthFields() {
           />
         )}
       </Field>
-      <ComboField path="birth_state" options={countryOptions} onChange={onBirthState} />
-      {birthCz ? (
-        <ComboField path="birth_municipality" options={municipalityOptions} onChange={onMunicipality} />
-      ) : (
-        <TextField path="birth_municipality" hint={t('FORM.HINTS.birth_municipality_abroad')} />
-      )}
-      <SelectField
-        path="birth_district"
-        items={lists.districts.map((d) => ({ code: d.code, name: d.name }))}
-        disabled={!birthCz}
-        optional={!birthCz}
+      <CatalogueField path="birth_state" onChange={onBirthState} />
+      {/* A list choice for a birth in CZ, free text elsewhere (the catalogue's `freeText`). */}
+      <CatalogueField
+        path="birth_municipality"
+        hint={t('FORM.HINTS.birth_municipality_abroad')}
+        onChange={onMunicipality}
       />
+      <CatalogueField path="birth_district" disabled={!birthCz} optional={!birthCz} />
     </Section>
   );
 }

@@ -8,9 +8,8 @@ import {
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { itemName } from '../../reference';
 import { useRequestForm } from '../context';
-import { Section, SelectField, TextField } from '../controls';
+import { CatalogueField, Section } from '../controls';
 
 /**
  * Telephone, e-mail, data mailbox and delivery. DATOVKOU is offered only with a known data
@@ -19,7 +18,7 @@ import { Section, SelectField, TextField } from '../controls';
  */
 export function ContactSection() {
   const { t } = useTranslation();
-  const { ctx, lists, lang } = useRequestForm();
+  const { ctx } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const [telephone, dataMailbox, delivery] = useWatch<
     FormValues,
@@ -28,7 +27,6 @@ export function ContactSection() {
   const mailboxShown = isDataMailboxShown(ctx);
   const hasDataMailbox =
     ctx.dataMailboxDelivery || (mailboxShown && dataMailbox !== '' && dataMailboxError(dataMailbox) === null);
-  const deliveryTypes = availableDeliveryTypes(lists.deliveryTypes, hasDataMailbox);
 
   // DATOVKOU disappears with the data mailbox: a choice of it goes with it.
   useEffect(() => {
@@ -45,31 +43,25 @@ export function ContactSection() {
   return (
     <Section name="contact">
       <div className="field-group form-grid__wide">
-        <SelectField
-          path="dial_code"
-          // The code first, then the country in brackets: the code stays visible in a narrow box.
-          items={lists.dialCodes.map((d) => ({ code: d.code, name: `${d.code} (${itemName(d, lang)})` }))}
-          optional={false}
-          noEmpty
-        />
-        <TextField
+        <CatalogueField path="dial_code" optional={false} noEmpty />
+        <CatalogueField
           path="telephone"
           inputMode="tel"
           autoComplete="tel-national"
           hint={t('FORM.HINTS.telephone')}
         />
       </div>
-      <TextField path="email" type="email" inputMode="email" autoComplete="email" />
+      <CatalogueField path="email" type="email" inputMode="email" autoComplete="email" />
       {mailboxShown && (
-        <TextField
+        <CatalogueField
           path="data_mailbox"
           hint={t('FORM.HINTS.data_mailbox')}
           info={t('FORM.TOOLTIPS.FIELDS.data_mailbox')}
         />
       )}
-      <SelectField
+      <CatalogueField
         path="delivery_type"
-        items={deliveryTypes.map((i) => ({ code: i.code, name: itemName(i, lang) }))}
+        offer={(items) => availableDeliveryTypes(items, hasDataMailbox)}
         info={t('FORM.TOOLTIPS.FIELDS.delivery_type')}
       />
     </Section>

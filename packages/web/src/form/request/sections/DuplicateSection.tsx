@@ -1,4 +1,4 @@
-import { type FormValues, toggleDuplicateType } from '@ros/domain';
+import { type FormValues, isFieldHidden, toggleDuplicateType } from '@ros/domain';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/Choices';
@@ -11,11 +11,11 @@ import { useSetField, useShownError } from '../controls';
  */
 export function DuplicateSection() {
   const { t } = useTranslation();
-  const { duplicate, lists, lang } = useRequestForm();
+  const { ctx, lists, lang } = useRequestForm();
   const set = useSetField();
   const value = useWatch<FormValues, 'duplicate_type'>({ name: 'duplicate_type' });
   const error = useShownError('duplicate_type');
-  if (!duplicate) return null;
+  if (isFieldHidden('duplicate_type', ctx)) return null;
   return (
     <section className="card form-section" aria-labelledby="section-duplicate-title" id="section-duplicate">
       <h2 id="section-duplicate-title">{t('FORM.SECTIONS.duplicate')}</h2>

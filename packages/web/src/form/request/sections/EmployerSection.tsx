@@ -8,9 +8,8 @@ import {
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../../shell/alerts';
-import { itemName } from '../../reference';
 import { useFormStatus, useRequestForm } from '../context';
-import { RadioField, Section, TextField } from '../controls';
+import { CatalogueField, Section } from '../controls';
 
 /** The current employer (not in duplicate mode). */
 export function EmployerSection() {
@@ -21,7 +20,6 @@ export function EmployerSection() {
 
 function EmployerFields() {
   const { t } = useTranslation();
-  const { lists, lang } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const alerts = useAlerts();
   const startChanged = useFormStatus((s) => s.changed.has('employer_current_from'));
@@ -43,17 +41,17 @@ function EmployerFields() {
 
   return (
     <Section name="employer">
-      <TextField path="employer_current_name" autoComplete="organization" />
-      <TextField
+      <CatalogueField path="employer_current_name" autoComplete="organization" />
+      <CatalogueField
         path="employer_current_from"
         hint={t('FORM.HINTS.month_year_employer')}
         onBlur={onFromBlur}
       />
       {/* Up to 240 characters: a box that shows them. */}
-      <TextField path="employer_current_description" rows={3} className="form-grid__wide" />
-      <RadioField
+      <CatalogueField path="employer_current_description" rows={3} className="form-grid__wide" />
+      <CatalogueField
         path="employer_verification_type"
-        items={lists.verificationTypes.map((i) => ({ code: i.code, name: itemName(i, lang) }))}
+        radio
         optional={false}
         info={t('FORM.TOOLTIPS.FIELDS.employer_verification_type')}
         className="form-grid__wide"

@@ -6,47 +6,38 @@ import {
 } from '@ros/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { itemName } from '../../reference';
 import { useRequestForm } from '../context';
-import { ComboField, Section, SelectField, TextField } from '../controls';
+import { CatalogueField, Section } from '../controls';
 import { OtherCitizenships } from './OtherCitizenships';
 
 /** Birth number, identity document and citizenships. */
 export function IdentitySection() {
   const { t } = useTranslation();
-  const { ctx, duplicate, readOnly, lists, lang, countryOptions } = useRequestForm();
+  const { ctx, readOnly } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   const [birthDate, citizen1] = useWatch<FormValues, ['birth_date', 'citizen_of_1']>({
     name: ['birth_date', 'citizen_of_1'],
   });
   // Duplicate mode hides the birth date, so it cannot gate the birth number there.
-  const bnEnabled = duplicate || isBirthNumberEnabled(birthDate);
+  const bnEnabled = isFieldHidden('birth_date', ctx) || isBirthNumberEnabled(birthDate);
   return (
     <Section name="identity">
-      <TextField
+      <CatalogueField
         path="birth_number"
         disabled={!bnEnabled && !readOnly.has('birth_number')}
         hint={t(bnEnabled ? 'FORM.HINTS.birth_number' : 'FORM.HINTS.birth_number_disabled')}
         inputMode="numeric"
         info={t('FORM.TOOLTIPS.FIELDS.birth_number')}
       />
-      <SelectField
-        path="document_type"
-        items={lists.documentTypes.map((i) => ({ code: i.code, name: itemName(i, lang) }))}
-      />
-      <TextField path="document_number" info={t('FORM.TOOLTIPS.FIELDS.document_number')} />
-      <ComboField
+      <CatalogueField path="document_type" />
+      <CatalogueField path="document_number" info={t('FORM.TOOLTIPS.FIELDS.document_number')} />
+      <CatalogueField
         path="citizen_of_1"
-        options={countryOptions}
         onChange={(v) => {
           if (!isSecondCitizenshipEnabled(v)) setValue('citizen_of_2', '');
         }}
       />
-      <ComboField
-        path="citizen_of_2"
-        options={countryOptions}
-        disabled={!isSecondCitizenshipEnabled(citizen1)}
-      />
+      <CatalogueField path="citizen_of_2" disabled={!isSecondCitizenshipEnabled(citizen1)} />
       {!isFieldHidden('other_citizenships', ctx) && <OtherCitizenships />}
     </Section>
   );

@@ -1,33 +1,29 @@
-import { type FormValues, isFieldHidden, SEX_CODES } from '@ros/domain';
+import { type FormValues, isFieldHidden } from '@ros/domain';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useRequestForm } from '../context';
-import { Section, SelectField, TextField } from '../controls';
+import { CatalogueField, Section } from '../controls';
 
 /** Names and sex. The last name copies into the birth name until the birth name is edited. */
 export function PersonalSection() {
-  const { t } = useTranslation();
   const { ctx, readOnly, birthNameTouched, setBirthNameTouched } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   return (
     <Section name="personal">
-      <TextField path="first_name" autoComplete="given-name" />
-      <TextField
+      <CatalogueField path="first_name" autoComplete="given-name" />
+      <CatalogueField
         path="last_name"
         autoComplete="family-name"
         onChange={(v) => {
           if (!birthNameTouched && !readOnly.has('birth_name')) setValue('birth_name', v);
         }}
       />
-      <TextField
+      <CatalogueField
         path="birth_name"
         onChange={() => {
           if (!birthNameTouched) setBirthNameTouched(true);
         }}
       />
-      {!isFieldHidden('sex', ctx) && (
-        <SelectField path="sex" items={SEX_CODES.map((c) => ({ code: c, name: t(`FORM.SEX.${c}`) }))} />
-      )}
+      {!isFieldHidden('sex', ctx) && <CatalogueField path="sex" />}
     </Section>
   );
 }

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  catalogueEntries,
+  codedValues,
+  FIELDS,
+  fieldSpec,
+  isFieldReadOnly,
+  isMultiline,
+  maxLengthFor,
+} from './fields.js';
+import { DEFAULT_MAX_LENGTH, MAX_ABROAD_STAYS, MAX_LENGTHS } from './limits.js';
+import { defaultFormContext, defaultFormValues, FORM_FIELDS, type FormValues } from './values.js';
+
+const values = (over: Partial<FormValues> = {}): FormValues => ({ ...defaultFormValues(), ...over });
+
+describe('the field catalogue', () => {
+  it('has one entry for every field of the form', () => {
+    expect(Object.keys(FIELDS).sort()).toEqual([...FORM_FIELDS].sort());
+  });
+
+  it('gives every string value a kind and a maximum length, the spec lengths where it has them', () => {
+    for (const { path, spec } of catalogueEntries()) {
+      if (spec.kind === 'boolean') continue;
+      expect(spec.maxLength, path).toBeGreaterThan(0);
+      const leaf = path.split('.').pop() as string;
+      const spec5 = (MAX_LENGTHS as Record<string, number>)[leaf];
+      expect(spec.maxLength, path).toBe(spec5 ?? DEFAULT_MAX_LENGTH);
+    }
+  });
+
+  it('knows which fields are countries and which code list a field takes its codes from', () => {
+    const kinds = Object.fromEntries(
+      catalogueEntries().map(({ path, spec }) => [
+        path,
+        spec.kind === 'list' ? `list:${spec.list}` : spec.kind,
+      ]),
+    );
+    expect(kinds).toMatchObject({
+      birth_state: 'country',
+      citizen_of_1: 'country',
+      citizen_of_2: 'country',
+      'other_citizenships.*': 'country',
+      home_state: 'country',
+      contact_state: 'country',
+      'abroad_stay.*.state': 'country',
+      birth_municipality: 'municipality',
+      birth_district: 'district',
+      document_type: 'list:document-types',
+      delivery_type: 'list:delivery-types',
+      dial_code: 'list:dial-codes',
+      employer_verification_type: 'list:verification-types',
+      'duplicate_type.*': 'list:duplicate-types',
+      sex: 'choice',
+      'past_activities.*.type': 'choice',
+      birth_date: 'date',
+      employer_current_from: 'monthYear',
+      'past_activities.*.from': 'monthYear',
+      first_name: 'text',
+      send_notifications_email: 'boolean',
+    });
+  });
+
+  it('finds the entry of an issue path', () => {
+    expect(fieldSpec('first_name')).toBe(FIELDS.first_name);
+    expect(fieldSpec('other_citizenships')).toBe(FIELDS.other_citizenships);
+    expect(fieldSpec('other_citizenships.3')).toBe(FIELDS.other_citizenships.item);
+    expect(fieldSpec(['past_activities', 2, 'field2'])).toBe(FIELDS.past_activities.columns.field2);
+    expect(fieldSpec('past_activities.field2')).toBe(FIELDS.past_activities.columns.field2);
+    expect(fieldSpec('past_activities.0.nope')).toBeUndefined();
+    expect(fieldSpec('nope')).toBeUndefined();
+    expect(fieldSpec('toString')).toBeUndefined();
+  });
+
+  it('maxLengthFor reads the catalogue: a text its length, a list its items', () => {
+    expect(maxLengthFor('first_name')).toBe(50);
+    expect(maxLengthFor('abroad_stay')).toBe(MAX_ABROAD_STAYS);
+    expect(maxLengthFor('abroad_stay.1.reason')).toBe(3993);
+    expect(maxLengthFor('other_citizenships.0')).toBe(DEFAULT_MAX_LENGTH);
+    expect(maxLengthFor('unknown')).toBe(DEFAULT_MAX_LENGTH);
+  });
+
+  it('the stay-abroad reason is the one multi-line text', () => {
+    const multiline = catalogueEntries().filter(({ path }) => isMultiline(path.replace('*', '0')));
+    expect(multiline.map((e) => e.path)).toEqual(['abroad_stay.*.reason']);
+  });
+
+  it('says when a field is off by the condition functions', () => {
+    const { birth_municipality, birth_district, citizen_of_2, dial_code, data_mailbox } = FIELDS;
+    expect(birth_municipality.freeText?.(values({ birth_state: 'CZ' }))).toBe(false);
+    expect(birth_municipality.freeText?.(values({ birth_state: 'SK' }))).toBe(true);
+    expect(birth_district.enabled?.(values({ birth_state: 'CZ' }))).toBe(true);
+    expect(birth_district.enabled?.(values({ birth_state: 'DE' }))).toBe(false);
+    expect(citizen_of_2.enabled?.(values({ citizen_of_1: '##' }))).toBe(false);
+    expect(citizen_of_2.enabled?.(values({ citizen_of_1: 'SK' }))).toBe(true);
+    expect(dial_code.enabled?.(values({ telephone: '' }))).toBe(false);
+    expect(
+      FIELDS.past_activities.columns.field2.enabled?.({
+        ...values().past_activities[0],
+        from: '',
+        to: '',
+        type: '3',
+        field1: '',
+        field2: '',
+      }),
+    ).toBe(false);
+    expect(data_mailbox.shown?.(defaultFormContext({ noPrefill: true }))).toBe(true);
+    expect(data_mailbox.shown?.(defaultFormContext())).toBe(false);
+    expect(isFieldReadOnly('sex', defaultFormContext({ readOnly: new Set(['sex']) }))).toBe(true);
+  });
+});
+
+describe('codedValues', () => {
+  const filled = values({
+    birth_state: 'CZ',
+    birth_municipality: '554782',
+    birth_district: '40924',
+    citizen_of_1: '##',
+    citizen_of_2: 'SK',
+    other_citizenships: ['DE'],
+    document_type: 'OP_CR',
+    dial_code: '+420',
+    telephone: '',
+    delivery_type: 'EMAIL',
+    duplicate_type: ['POSKOZENI'],
+    sex: '1',
+    past_activities: [{ from: '01/2020', to: '02/2020', type: '3', field1: 'x', field2: 'y' }],
+    abroad_stay: [{ state: 'AT', reason: 'r' }],
+  });
+
+  it('lists the filled codes of the fields that are on, in a new request', () => {
+    expect(codedValues(filled, { duplicate: false }).map((c) => `${c.path}=${c.code}`)).toEqual([
+      'sex=1',
+      'birth_municipality=554782',
+      'birth_district=40924',
+      'birth_state=CZ',
+      'citizen_of_1=##',
+      'document_type=OP_CR',
+      'employer_verification_type=OSVEDCENI1',
+      'delivery_type=EMAIL',
+      'other_citizenships.0=DE',
+      'past_activities.0.type=3',
+      'abroad_stay.0.state=AT',
+    ]);
+  });
+
+  it('leaves out what duplicate mode hides, and a municipality typed as free text', () => {
+    const dup = codedValues(filled, { duplicate: true }).map((c) => c.path);
+    expect(dup).toEqual(['citizen_of_1', 'document_type', 'delivery_type', 'duplicate_type.0']);
+    const abroad = codedValues(values({ birth_state: 'SK', birth_municipality: 'Bratislava' }), {
+      duplicate: false,
+    });
+    expect(abroad.map((c) => c.path)).toEqual(['birth_state', 'employer_verification_type']);
+  });
+});
