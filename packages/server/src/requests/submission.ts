@@ -7,6 +7,7 @@ import {
   type FormValues,
   isFieldHidden,
   issuesToFieldErrors,
+  issuesToProblems,
   normalizeFormValues,
   registerFormContext,
   SUBMIT_ERROR_CODES,
@@ -145,9 +146,7 @@ export async function checkSubmission(
   const raw = body as Record<string, unknown>;
   const envelope = submitEnvelopeSchema.safeParse({ language: raw.language, duplicate: raw.duplicate });
   if (!envelope.success) {
-    throw invalidForm(
-      envelope.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
-    );
+    throw invalidForm(issuesToProblems(envelope.error.issues));
   }
   const { language, duplicate } = envelope.data;
   // The body's `match` is the search's proof (requests/matchToken.ts); it is not a form value.
