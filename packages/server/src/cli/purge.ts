@@ -27,7 +27,7 @@ export async function run(args: string[], ctx: AppContext, out: Out): Promise<nu
   );
   for (const e of r.erased) out(`  ${e.reference}  ${e.reason}  due ${time(e.due_at)}`);
   out(
-    `${dryRun ? 'Would delete' : 'Deleted'}: ${r.sessions} expired NIA session(s), ${r.botTokens} spent bot-check token(s), ${r.outboxFiles} outbox mail file(s).`,
+    `${dryRun ? 'Would delete' : 'Deleted'}: ${r.sessions} expired NIA session(s), ${r.botTokens} spent bot-check token(s), ${r.matchTokens} expired search match(es), ${r.outboxFiles} outbox mail file(s).`,
   );
   return 0;
 }

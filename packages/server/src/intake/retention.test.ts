@@ -104,7 +104,7 @@ for (const kind of await testDbKinds()) {
       expect((await purge(t.db, t.config, { now })).erased).toEqual([]);
     });
 
-    it('deletes expired NIA sessions, spent bot tokens past expiry and outbox files past ROS_OUTBOX_KEEP_DAYS', async () => {
+    it('deletes expired NIA sessions, spent bot tokens and search matches past expiry and outbox files past ROS_OUTBOX_KEEP_DAYS', async () => {
       const now = new Date();
       const sessions = t.db.kysely;
       const iso = (ms: number) => new Date(now.getTime() + ms).toISOString();
@@ -127,6 +127,10 @@ for (const kind of await testDbKinds()) {
           .insertInto('used_bot_tokens')
           .values({ token_hash: id, expires_at: expires })
           .execute();
+        await t.db.kysely
+          .insertInto('search_matches')
+          .values({ token_hash: id, person_id: 1, created_at: iso(-3_600_000), expires_at: expires })
+          .execute();
       }
       const outbox = outboxDir(t.config);
       mkdirSync(outbox, { recursive: true });
@@ -142,12 +146,17 @@ for (const kind of await testDbKinds()) {
         utimesSync(f, at, at);
       }
       const r = await purge(t.db, t.config, { now });
-      expect(r).toMatchObject({ sessions: 1, botTokens: 1, outboxFiles: 2 });
+      expect(r).toMatchObject({ sessions: 1, botTokens: 1, matchTokens: 1, outboxFiles: 2 });
       expect((await sessions.selectFrom('sso_sessions').select('id').execute()).map((s) => s.id)).toEqual([
         'live',
       ]);
       expect(
         (await t.db.kysely.selectFrom('used_bot_tokens').select('token_hash').execute()).map(
+          (s) => s.token_hash,
+        ),
+      ).toEqual(['live']);
+      expect(
+        (await t.db.kysely.selectFrom('search_matches').select('token_hash').execute()).map(
           (s) => s.token_hash,
         ),
       ).toEqual(['live']);
@@ -160,7 +169,7 @@ for (const kind of await testDbKinds()) {
       expect(audit).toEqual([
         expect.objectContaining({
           actor: 'system',
-          detail: 'requests=0 sessions=1 bot_tokens=1 outbox_files=2',
+          detail: 'requests=0 sessions=1 bot_tokens=1 match_tokens=1 outbox_files=2',
         }),
       ]);
     });

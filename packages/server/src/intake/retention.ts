@@ -34,6 +34,8 @@ export interface PurgeResult {
   erased: DueRequest[];
   sessions: number;
   botTokens: number;
+  /** Expired search match tokens (requests/matchToken.ts). */
+  matchTokens: number;
   outboxFiles: number;
 }
 
@@ -168,8 +170,8 @@ async function outboxFilesDue(config: Config, erased: Set<string>, now: Date): P
 }
 
 /**
- * One purge: erases what is due, deletes expired sessions, spent bot tokens and old outbox
- * files. With `dryRun` it only counts (and lists the requests it would erase).
+ * One purge: erases what is due, deletes expired sessions, spent bot tokens, expired search
+ * match tokens and old outbox files. With `dryRun` it only counts (and lists the requests it would erase).
  */
 export async function purge(
   db: Db,
@@ -191,11 +193,17 @@ export async function purge(
       .select((eb) => eb.fn.countAll().as('n'))
       .where('expires_at', '<', nowIso)
       .executeTakeFirst();
+    const m = await db.kysely
+      .selectFrom('search_matches')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('expires_at', '<', nowIso)
+      .executeTakeFirst();
     const files = await outboxFilesDue(config, new Set(erased.map((e) => outboxName(e.reference))), now);
     const result = {
       erased,
       sessions: Number(s?.n ?? 0),
       botTokens: Number(b?.n ?? 0),
+      matchTokens: Number(m?.n ?? 0),
       outboxFiles: files.length,
     };
     await audit(db, { actor, action: 'purge', outcome: 'dry_run', detail: summary(result) }, now);
@@ -221,6 +229,7 @@ export async function purge(
   }
   const s = await db.kysely.deleteFrom('sso_sessions').where('expires_at', '<', nowIso).executeTakeFirst();
   const b = await db.kysely.deleteFrom('used_bot_tokens').where('expires_at', '<', nowIso).executeTakeFirst();
+  const m = await db.kysely.deleteFrom('search_matches').where('expires_at', '<', nowIso).executeTakeFirst();
   const files = await outboxFilesDue(config, new Set(erased.map((e) => outboxName(e.reference))), now);
   let removed = 0;
   for (const f of files) {
@@ -236,6 +245,7 @@ export async function purge(
     erased,
     sessions: Number(s.numDeletedRows),
     botTokens: Number(b.numDeletedRows),
+    matchTokens: Number(m.numDeletedRows),
     outboxFiles: removed,
   };
   await audit(db, { actor, action: 'purge', detail: summary(result) }, now);
@@ -243,7 +253,7 @@ export async function purge(
 }
 
 export const summary = (r: PurgeResult) =>
-  `requests=${r.erased.length} sessions=${r.sessions} bot_tokens=${r.botTokens} outbox_files=${r.outboxFiles}`;
+  `requests=${r.erased.length} sessions=${r.sessions} bot_tokens=${r.botTokens} match_tokens=${r.matchTokens} outbox_files=${r.outboxFiles}`;
 
 /**
  * Takes the named lease until `until` when it is free (never taken, or run out): one

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.js';
  * register person only through such a token (or a NIA sign-in), never through a value the
  * client sends (a birth number, names, a document number). Only the token's sha256 is stored,
  * in a table every instance shares, with an expiry; a token may be used until then (validate,
- * submit, retries).
+ * submit, retries). Expired rows are deleted by the retention purge (intake/retention.ts).
  */
 
 /** How long a search's match stays good: a long form fill, not a day. */
@@ -17,15 +17,9 @@ export const MATCH_TOKEN_HOURS = 4;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 /** A token we could have issued: 43 base64url characters. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const PURGE_INTERVAL_MS = 60_000;
-let lastPurge = 0;
 
 /** A new match token for the person a search found. */
 export async function issueMatchToken(db: Db, personId: number, now: Date = new Date()): Promise<string> {
-  if (now.getTime() - lastPurge > PURGE_INTERVAL_MS) {
-    lastPurge = now.getTime();
-    await db.kysely.deleteFrom('search_matches').where('expires_at', '<', now.toISOString()).execute();
-  }
   const token = randomBytes(32).toString('base64url');
   await db.kysely
     .insertInto('search_matches')
