@@ -115,10 +115,6 @@ export function RequestForm({
     () => lists.countries.map((c) => ({ value: c.code, label: lang === 'en' ? c.name_en : c.name_cz })),
     [lists.countries, lang],
   );
-  const municipalityOptions = useMemo<ComboOption[]>(
-    () => lists.municipalities.map((m) => ({ value: m.code, label: m.long_name })),
-    [lists.municipalities],
-  );
 
   const shared = useMemo<RequestFormShared>(
     () => ({
@@ -130,7 +126,6 @@ export function RequestForm({
       lang,
       status,
       countryOptions,
-      municipalityOptions,
       focusLater: setFocusTarget,
       birthNameTouched,
       setBirthNameTouched,
@@ -140,18 +135,7 @@ export function RequestForm({
         setModalOpen(true);
       },
     }),
-    [
-      duplicate,
-      nia,
-      status,
-      readOnly,
-      lists,
-      lang,
-      countryOptions,
-      municipalityOptions,
-      birthNameTouched,
-      modalShown,
-    ],
+    [duplicate, nia, status, readOnly, lists, lang, countryOptions, birthNameTouched, modalShown],
   );
 
   const flow = useSubmitFlow({

@@ -1,10 +1,17 @@
-import { birthStateChangePatch, type FormValues, isDistrictEnabled, isFieldHidden } from '@ros/domain';
+import {
+  birthStateChangePatch,
+  type FormValues,
+  isDistrictEnabled,
+  isFieldHidden,
+  type Municipality,
+} from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../DateInput';
 import { Field } from '../../fields';
 import { useRequestForm } from '../context';
 import { ComboField, Section, SelectField, TextField, useSetField, useShownError } from '../controls';
+import { MunicipalityField } from '../MunicipalityField';
 
 /**
  * Date and place of birth (not in duplicate mode). A Czech birth picks the municipality from
@@ -18,7 +25,7 @@ export function BirthSection() {
 
 function BirthFields() {
   const { t } = useTranslation();
-  const { readOnly, lists, status, countryOptions, municipalityOptions } = useRequestForm();
+  const { readOnly, lists, status, countryOptions } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   const set = useSetField();
   const [birthDate, birthState] = useWatch<FormValues, ['birth_date', 'birth_state']>({
@@ -33,8 +40,7 @@ function BirthFields() {
     if (previous !== '' && previous !== next) patch.birth_municipality = '';
     for (const [k, v] of Object.entries(patch)) setValue(k as Path<FormValues>, v as never);
   };
-  const onMunicipality = (code: string) => {
-    const m = lists.municipalities.find((x) => x.code === code);
+  const onMunicipality = (m: Municipality | undefined) => {
     setValue('birth_district', m?.district ?? '', { shouldDirty: true });
     if (m) status.markChanged('birth_district');
   };
@@ -60,7 +66,7 @@ function BirthFields() {
       </Field>
       <ComboField path="birth_state" options={countryOptions} onChange={onBirthState} />
       {birthCz ? (
-        <ComboField path="birth_municipality" options={municipalityOptions} onChange={onMunicipality} />
+        <MunicipalityField onChange={onMunicipality} />
       ) : (
         <TextField path="birth_municipality" hint={t('FORM.HINTS.birth_municipality_abroad')} />
       )}
