@@ -50,6 +50,7 @@ const B64 = Object.fromEntries(
 function decodeMappings(mappings) {
   const lines = [];
   let source = 0;
+  let srcLine = 0;
   for (const line of mappings.split(';')) {
     const segs = [];
     let col = 0;
@@ -69,8 +70,11 @@ function decodeMappings(mappings) {
         }
       }
       col += nums[0];
-      if (nums.length > 1) source += nums[1];
-      segs.push([col, nums.length > 1 ? source : -1]);
+      if (nums.length > 1) {
+        source += nums[1];
+        srcLine += nums[2];
+      }
+      segs.push([col, nums.length > 1 ? source : -1, srcLine]);
     }
     lines.push(segs);
   }
@@ -78,7 +82,7 @@ function decodeMappings(mappings) {
 }
 const maps = new Map();
 /** The source file a position of a built asset came from (package name for node_modules). */
-function sourceOf(url, line, col) {
+function sourceOf(url, line, col, withLine = false) {
   const file = url.replace(/^https?:\/\/[^/]+\//, '').split('?')[0];
   if (!file.startsWith('assets/')) return file || '(page)';
   if (!maps.has(file)) {
@@ -93,12 +97,15 @@ function sourceOf(url, line, col) {
   if (!map) return file;
   const segs = map.lines[line] ?? [];
   let found = -1;
-  for (const [c, s] of segs) {
+  let foundLine = 0;
+  for (const [c, s, l] of segs) {
     if (c > col) break;
     found = s;
+    foundLine = l;
   }
-  if (found < 0) return `${file} (unmapped)`;
+  if (found < 0) return withLine ? `${file} (unmapped) ${line}:${col}` : `${file} (unmapped)`;
   const src = map.sources[found].replace(/^(\.\.\/)+/, '');
+  if (withLine) return `${src}:${foundLine + 1}`;
   const pkg = src.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (pkg)
     return pkg[1] === 'react-dom' || pkg[1] === 'zod' ? `${pkg[1]} (${src.split('/').at(-1)})` : pkg[1];
@@ -139,7 +146,7 @@ async function profilePage(browser, url) {
     const { url: u, lineNumber, columnNumber, functionName } = node.callFrame;
     const src = u ? sourceOf(u, lineNumber, columnNumber) : `(${functionName || 'native'})`;
     bySource.set(src, (bySource.get(src) ?? 0) + us);
-    const fn = `${functionName || '(anonymous)'} @ ${src}`;
+    const fn = `${functionName || '(anonymous)'} @ ${u ? sourceOf(u, lineNumber, columnNumber, true) : src}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
   return { bySource, byFunction, longTasks };

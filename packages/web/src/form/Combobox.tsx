@@ -98,8 +98,10 @@ export function Combobox({
     [options, keysOf, query],
   );
   const virtual = matches.length > VIRTUAL_FROM;
-  // Rows are measured only while the list is open (a closed box costs nothing per option).
+  // Only while the list is open: a closed box neither measures rows nor observes its panel (the
+  // first observation reads the panel's size, a forced layout of the whole form per box).
   const virtualizer = useVirtualizer({
+    enabled: open && virtual,
     count: open && virtual ? matches.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
