@@ -176,6 +176,26 @@ export function RequestForm({
     onExit();
   };
 
+  // The sections read all they need from the two contexts below: made once, so that a render of
+  // the form itself (its first change, the finish) does not render every field again (issue 14).
+  const sections = useMemo(
+    () => (
+      <>
+        <PersonalSection />
+        <BirthSection />
+        <IdentitySection />
+        <HomeAddressSection />
+        <ContactAddressSection />
+        <ContactSection />
+        <EmployerSection />
+        <ActivitiesSection />
+        <AbroadSection />
+        <DuplicateSection />
+      </>
+    ),
+    [],
+  );
+
   if (flow.done) {
     const values = form.getValues();
     // Duplicate mode hides the stays abroad (a prefill may still hold some): no attachment note, as in the PDF.
@@ -201,16 +221,7 @@ export function RequestForm({
         >
           <ErrorSummary event={flow.event} onRetry={() => flow.finish(validNow())} />
           <p className="form-intro">{t(start.noPrefill ? 'FORM.INTRO_MANUAL' : 'FORM.INTRO_PREFILLED')}</p>
-          <PersonalSection />
-          <BirthSection />
-          <IdentitySection />
-          <HomeAddressSection />
-          <ContactAddressSection />
-          <ContactSection />
-          <EmployerSection />
-          <ActivitiesSection />
-          <AbroadSection />
-          <DuplicateSection />
+          {sections}
           <FinishBar validating={flow.validating} onStartOver={onStartOver} />
           {flow.dialog && (
             <ConfirmDialogHost
