@@ -33,6 +33,8 @@ for (const { path, ready } of PAGES) {
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).not.toContain('unsafe-inline');
+    // The search step loads the widget at the user's first input (issue 14): give it one.
+    if (ready === 'altcha-widget') await page.locator('main input').first().focus();
     await expect(page.locator(ready).first()).toBeVisible();
     if (ready === 'altcha-widget') {
       // Solved by the worker: the widget says so.

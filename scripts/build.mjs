@@ -56,6 +56,7 @@ const PACKAGES = [
       'packages/web/tsconfig.json',
       'packages/web/vite.config.ts',
       'packages/web/vite-plugin-i18n.ts',
+      'packages/web/vite-plugin-precompress.ts',
       'scripts/bundle-budget.mjs',
     ],
     output: 'packages/web/dist/index.html',

@@ -18,6 +18,7 @@ export interface BudgetResult extends Budget {
   goalMet: boolean;
 }
 export const BUDGETS: Budget[];
+export function wireSize(distDir: string, file: string): number;
 export function pageFiles(manifest: Manifest, entries: string[]): string[];
 export function checkBudgets(
   manifest: Manifest,

@@ -2,11 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { i18nMergePlugin } from './vite-plugin-i18n.ts';
+import { precompressPlugin } from './vite-plugin-precompress.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     i18nMergePlugin({ dir: fileURLToPath(new URL('./src/i18n', import.meta.url)), langs: ['cs', 'en'] }),
+    // .br and .gz beside each asset, sent as they are by the server (routes/web.ts).
+    precompressPlugin(),
   ],
   resolve: {
     alias: { '@ros/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)) },

@@ -2,10 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import { isAppPage } from '@ros/domain';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -23,7 +20,6 @@ import {
   rawErrorResponse,
 } from './errors.js';
 import { installMetrics } from './metrics/index.js';
-import { PERMISSIONS_POLICY, pageHeaders } from './pageHeaders.js';
 import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { docsRoutes } from './routes/docs.js';
@@ -38,6 +34,7 @@ import { submitRoutes } from './routes/submit.js';
 import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
+import { webRoutes } from './routes/web.js';
 import { databaseRateLimitStore } from './sharedLimits.js';
 
 declare module 'fastify' {
@@ -196,49 +193,7 @@ export async function buildApp(
 
   const webDir = ctx.config.webDir;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    await app.register(async (web) => {
-      // The pages get helmet's full set of security headers, with a content security policy
-      // (pageHeaders.ts) and a Permissions-Policy.
-      await web.register(helmet, pageHeaders(ctx.config));
-      web.addHook('onRequest', (_req, reply, done) => {
-        reply.header('permissions-policy', PERMISSIONS_POLICY);
-        done();
-      });
-      // Source maps hold the app's sources: not served in production unless ROS_SOURCE_MAPS=true.
-      if (!ctx.config.sourceMaps) {
-        web.addHook('onRequest', (req, _reply, done) => {
-          done(pathOnly(req.url).endsWith('.map') ? notFound() : undefined);
-        });
-      }
-      await web.register(compress, { threshold: 1024 });
-      await web.register(fastifyStatic, {
-        root: webDir,
-        index: false,
-        wildcard: false,
-        // Our own Cache-Control below, not send's `public, max-age=0`.
-        cacheControl: false,
-        setHeaders(reply, path) {
-          reply.header('cache-control', cacheControlFor(path));
-        },
-      });
-      // Page paths (GET and HEAD) get the app; the status says whether the path is one of its pages.
-      web.setNotFoundHandler((req, reply) => {
-        const path = pathOnly(req.url);
-        if (
-          (req.method === 'GET' || req.method === 'HEAD') &&
-          !path.startsWith('/api/') &&
-          !/\.[a-z0-9]+$/i.test(path)
-        ) {
-          return reply
-            .status(isAppPage(path) ? 200 : 404)
-            .header('cache-control', 'no-cache')
-            .sendFile('index.html');
-        }
-        return reply
-          .status(404)
-          .send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody);
-      });
-    });
+    await app.register(webRoutes, ctx);
   } else {
     // API only: unknown paths in the one error shape, with the API's headers.
     app.setNotFoundHandler((_req, reply) =>
@@ -249,14 +204,4 @@ export async function buildApp(
     );
   }
   return app;
-}
-
-/**
- * Vite puts content hashes in asset names (`assets/index-B1x2y3z4.js`): those never change, so they
- * are cached for good. Anything else (index.html, favicon.svg) is revalidated on every use.
- */
-export function cacheControlFor(path: string): string {
-  return /[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)(\.map)?$/.test(path)
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
 }

@@ -77,8 +77,8 @@ export function AppRoutes() {
 }
 
 /**
- * The app inside a data router (main.tsx: one splat route renders it) and an i18next provider;
- * tests use a memory data router (src/test/render.tsx).
+ * The app, inside a router on a guarded history (main.tsx, shell/history.tsx) and an i18next
+ * provider; tests use a guarded memory history (src/test/render.tsx).
  */
 export function App() {
   return (

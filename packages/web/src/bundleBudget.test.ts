@@ -1,6 +1,15 @@
 // The build's JavaScript budget check (scripts/bundle-budget.mjs), fed a made-up Vite manifest.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, checkBudgets, type Manifest, pageFiles } from '../../../scripts/bundle-budget.mjs';
+import {
+  BUDGETS,
+  checkBudgets,
+  type Manifest,
+  pageFiles,
+  wireSize,
+} from '../../../scripts/bundle-budget.mjs';
 
 /** A manifest shaped like Vite's: the entry, a shared chunk, the lazy pages and the widget. */
 const manifest: Manifest = {
@@ -76,5 +85,31 @@ describe('bundle budget', () => {
   it('refuses a manifest without a page entry it expects (a renamed page cannot pass unseen)', () => {
     const { 'src/form/FormPage.tsx': _gone, ...rest } = manifest;
     expect(() => checkBudgets(rest, sizes())).toThrow(/FormPage/);
+  });
+
+  it("enforces the issue's goals: 100 kB on home and check, 200 kB on the form", () => {
+    expect(BUDGETS.map((b) => [b.page, b.limitKb])).toEqual([
+      ['home', 100],
+      ['check', 100],
+      ['form (search step)', 200],
+      ['form (step 2)', 200],
+    ]);
+  });
+
+  it('sizes a file as the server sends it: its brotli file, or itself when under 1 kB', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'ros-budget-'));
+    try {
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'assets/big.js'), 'x'.repeat(5000));
+      writeFileSync(join(dist, 'assets/big.js.br'), 'y'.repeat(40));
+      writeFileSync(join(dist, 'assets/tiny.js'), 'z'.repeat(300));
+      writeFileSync(join(dist, 'assets/bare.js'), 'w'.repeat(2000));
+      expect(wireSize(dist, 'assets/big.js')).toBe(40);
+      expect(wireSize(dist, 'assets/tiny.js')).toBe(300);
+      // A big file the build did not precompress: no silent guess.
+      expect(() => wireSize(dist, 'assets/bare.js')).toThrow(/no assets\/bare.js.br/);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

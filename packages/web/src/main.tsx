@@ -4,8 +4,9 @@ import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory } from 'react-router';
 import { App } from './App';
+import { GuardedRouter, guardHistory } from './shell/history';
 import { createI18n } from './shell/i18n';
 import { parseLang } from './shell/lang';
 
@@ -16,13 +17,14 @@ async function start() {
   const i18n = await createI18n(lang);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  // A data router, so the form can ask before in-app navigation leaves it (useBlocker).
-  // One splat route: App's own <Routes> pick the screen, as before.
-  const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+  // react-router in declarative mode on a history the form can hold back ("leave?", shell/history.tsx).
+  const history = guardHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <GuardedRouter history={history}>
+          <App />
+        </GuardedRouter>
       </I18nextProvider>
     </StrictMode>,
   );

@@ -37,6 +37,22 @@ describe('filterByPrefix', () => {
 });
 
 describe('Combobox', () => {
+  it('a closed box does no work per option until it is searched (issue 14: step 2 shows many)', async () => {
+    let reads = 0;
+    const many: ComboOption[] = Array.from({ length: 3000 }, (_, i) => ({
+      value: String(i),
+      get label() {
+        reads++;
+        return `Obec ${i}`;
+      },
+    }));
+    const user = userEvent.setup();
+    render(<Harness options={many} />);
+    expect(reads).toBeLessThan(10);
+    await user.type(screen.getByRole('combobox', { name: 'Country' }), 'obec 2999');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Obec 2999']);
+  });
+
   it('follows the combobox pattern: arrows, aria-activedescendant, Enter, Escape', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -72,7 +72,15 @@ export function Combobox({
   const { t } = useTranslation();
   const listId = `${id}-listbox`;
   const uid = useId().replace(/:/g, '');
-  const keys = useMemo(() => options.map((o) => searchKey(o.label)), [options]);
+  // Search keys are made at the first search, not when the box mounts: step 2 shows several
+  // of these boxes (countries, 6,258 municipalities), most never typed into (issue 14).
+  const keysOf = useMemo(() => {
+    let keys: string[] | null = null;
+    return () => {
+      keys ??= options.map((o) => searchKey(o.label));
+      return keys;
+    };
+  }, [options]);
   const selectedLabel = useMemo(() => options.find((o) => o.value === value)?.label ?? '', [options, value]);
   const [text, setText] = useState(clearOnSelect ? '' : selectedLabel);
   const [open, setOpen] = useState(false);
@@ -85,10 +93,16 @@ export function Combobox({
     if (!clearOnSelect) setText(selectedLabel);
   }, [selectedLabel, clearOnSelect]);
 
-  const matches = useMemo(() => filterByPrefix(options, keys, query), [options, keys, query]);
+  const matches = useMemo(
+    () => (query === '' ? options : filterByPrefix(options, keysOf(), query)),
+    [options, keysOf, query],
+  );
   const virtual = matches.length > VIRTUAL_FROM;
+  // Only while the list is open: a closed box neither measures rows nor observes its panel (the
+  // first observation reads the panel's size, a forced layout of the whole form per box).
   const virtualizer = useVirtualizer({
-    count: virtual ? matches.length : 0,
+    enabled: open && virtual,
+    count: open && virtual ? matches.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
@@ -173,6 +187,7 @@ export function Combobox({
       if (!clearOnSelect && value !== '') onChange('');
     } else {
       // A typed name that is exactly an option chooses it; anything else goes back.
+      const keys = keysOf();
       const exact = options.find((_, i) => keys[i] === q);
       if (exact) choose(exact);
       else setText(clearOnSelect ? '' : selectedLabel);

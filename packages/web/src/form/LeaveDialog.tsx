@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Blocker } from 'react-router';
 import { Button, buttonClass } from '../components/Button';
+import type { PendingNavigation } from '../shell/history';
 import { LeaveGuardContext } from './leaveGuard';
 import { useDialogFocus } from './useDialogFocus';
 
@@ -53,11 +53,11 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
 
 /** Hosts the leave question of a form inside it (see useLeaveGuard) and renders the dialog. */
 export function LeaveGuardHost({ children }: { children: ReactNode }) {
-  const [blocker, setBlocker] = useState<Blocker | null>(null);
+  const [blocker, setBlocker] = useState<PendingNavigation | null>(null);
   return (
     <LeaveGuardContext.Provider value={setBlocker}>
       {children}
-      {blocker && <LeaveDialog onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />}
+      {blocker && <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />}
     </LeaveGuardContext.Provider>
   );
 }

@@ -118,10 +118,6 @@ export function RequestForm({
     () => lists.countries.map((c) => ({ value: c.code, label: lang === 'en' ? c.name_en : c.name_cz })),
     [lists.countries, lang],
   );
-  const municipalityOptions = useMemo<ComboOption[]>(
-    () => lists.municipalities.map((m) => ({ value: m.code, label: m.long_name })),
-    [lists.municipalities],
-  );
 
   const shared = useMemo<RequestFormShared>(
     () => ({
@@ -133,7 +129,6 @@ export function RequestForm({
       lang,
       status,
       countryOptions,
-      municipalityOptions,
       focusLater: setFocusTarget,
       birthNameTouched,
       setBirthNameTouched,
@@ -143,18 +138,7 @@ export function RequestForm({
         setModalOpen(true);
       },
     }),
-    [
-      duplicate,
-      nia,
-      status,
-      readOnly,
-      lists,
-      lang,
-      countryOptions,
-      municipalityOptions,
-      birthNameTouched,
-      modalShown,
-    ],
+    [duplicate, nia, status, readOnly, lists, lang, countryOptions, birthNameTouched, modalShown],
   );
 
   const flow = useSubmitFlow({
@@ -196,6 +180,26 @@ export function RequestForm({
     onExit();
   };
 
+  // The sections read all they need from the two contexts below: made once, so that a render of
+  // the form itself (its first change, the finish) does not render every field again (issue 14).
+  const sections = useMemo(
+    () => (
+      <>
+        <PersonalSection />
+        <BirthSection />
+        <IdentitySection />
+        <HomeAddressSection />
+        <ContactAddressSection />
+        <ContactSection />
+        <EmployerSection />
+        <ActivitiesSection />
+        <AbroadSection />
+        <DuplicateSection />
+      </>
+    ),
+    [],
+  );
+
   if (flow.done) {
     const values = form.getValues();
     // Duplicate mode hides the stays abroad (a prefill may still hold some): no attachment note, as in the PDF.
@@ -221,16 +225,7 @@ export function RequestForm({
         >
           <ErrorSummary event={flow.event} onRetry={() => flow.finish(validNow())} />
           <p className="form-intro">{t(start.noPrefill ? 'FORM.INTRO_MANUAL' : 'FORM.INTRO_PREFILLED')}</p>
-          <PersonalSection />
-          <BirthSection />
-          <IdentitySection />
-          <HomeAddressSection />
-          <ContactAddressSection />
-          <ContactSection />
-          <EmployerSection />
-          <ActivitiesSection />
-          <AbroadSection />
-          <DuplicateSection />
+          {sections}
           <FinishBar validating={flow.validating} onStartOver={onStartOver} />
           {flow.dialog && (
             <ConfirmDialogHost

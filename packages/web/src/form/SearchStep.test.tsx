@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render';
-import { TEST_LISTS } from '../test/requestForm';
+import { TEST_LISTS, TEST_MUNICIPALITIES } from '../test/requestForm';
 import { clearReferenceCache } from './reference';
 
 // The bot check loads the ALTCHA web component, which jsdom cannot run.
@@ -16,7 +16,7 @@ vi.mock('./botcheck', () => ({
 type Answer = { status: number; body: unknown };
 const LISTS: Record<string, Answer> = {
   '/api/ros/countries': { status: 200, body: TEST_LISTS.countries },
-  '/api/ros/municipalities': { status: 200, body: TEST_LISTS.municipalities },
+  '/api/ros/municipalities': { status: 200, body: TEST_MUNICIPALITIES },
   '/api/ros/districts': { status: 200, body: TEST_LISTS.districts },
   '/api/ros/delivery-types': { status: 200, body: TEST_LISTS.deliveryTypes },
   '/api/ros/document-types': { status: 200, body: TEST_LISTS.documentTypes },
@@ -60,20 +60,42 @@ describe('the search step', { timeout: 30000 }, () => {
     expect(button).not.toHaveAttribute('aria-disabled');
   });
 
-  it("the search step fetches none of step 2's pick lists; step 2 does (issue 14)", async () => {
+  it("the search step fetches none of step 2's pick lists; step 2 does; the municipalities only for a Czech birth (issue 14)", async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderApp({
       path: '/form?lang=en',
       api: { ...LISTS, '/api/ros/search': NOT_FOUND },
     });
     await screen.findByTestId('search-submit', {}, LONG);
-    const fetched = () => fetchMock.mock.calls.map(([input]) => String(input));
-    expect(fetched().filter((url) => url.includes('/municipalities'))).toEqual([]);
+    const fetched = (list: string) =>
+      fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes(list));
+    expect(fetched('/countries')).toEqual([]);
     await fillSearch(user);
     await user.click(screen.getByTestId('search-submit'));
     await user.click(await screen.findByTestId('fill-without-document'));
     await screen.findByTestId('finish', {}, LONG);
-    expect(fetched().filter((url) => url.includes('/municipalities'))).toHaveLength(1);
+    expect(fetched('/countries')).toHaveLength(1);
+    expect(fetched('/municipalities')).toEqual([]);
+
+    // A Czech birth: the municipality box shows and fetches the list, once; it works.
+    await user.type(box('birth_state'), 'czech');
+    await user.keyboard('{Enter}');
+    expect(box('birth_state')).toHaveValue('Czech Republic');
+    await waitFor(() => expect(fetched('/municipalities')).toHaveLength(1));
+    await user.type(box('birth_municipality'), 'zdar');
+    await screen.findByRole('option', { name: 'Žďár (Blansko)' });
+    await user.keyboard('{Enter}');
+    expect(box('birth_municipality')).toHaveValue('Žďár (Blansko)');
+    expect(box('birth_district')).toHaveValue('40703');
+    // Another country and back: no second fetch.
+    await user.clear(box('birth_state'));
+    await user.type(box('birth_state'), 'germ');
+    await user.keyboard('{Enter}');
+    await user.clear(box('birth_state'));
+    await user.type(box('birth_state'), 'czech');
+    await user.keyboard('{Enter}');
+    expect(box('birth_municipality')).toHaveAttribute('role', 'combobox');
+    expect(fetched('/municipalities')).toHaveLength(1);
   });
 
   it('"fill in without a document" keeps what was typed in the search', async () => {

@@ -304,7 +304,7 @@ export function SearchStep({
           )}
         </div>
 
-        <BotCheckWidget settings={metadata} lang={lang} />
+        <BotCheckWidget settings={metadata} lang={lang} deferred />
         <p className="search__captcha-notice">
           {metadata.botCheckProvider === 'recaptcha' ? (
             <TextLinks

@@ -9,7 +9,8 @@ import { useEffect, useRef } from 'react';
  * The bot check of the search and submit steps (spec section 6: the token travels in the
  * `Recaptcha` header). Provider from the metadata:
  * - altcha: our server's proof of work, solved in the browser by the <altcha-widget> that
- *   <BotCheckWidget> renders (it starts when the user reaches the form, so the token is
+ *   <BotCheckWidget> renders (on the search step it loads and starts at the user's first
+ *   touch, key or focus on the page, so that the page's load does not pay for it; the token is
  *   usually ready by the time they search);
  * - recaptcha: Google reCAPTCHA v3, script loaded from Google with the site key.
  * A token is accepted once by the server: every getBotToken() call gives a fresh one.
@@ -33,6 +34,10 @@ let widgetWaiters: Array<(w: AltchaElement | null) => void> = [];
 const WIDGET_WAIT_MS = 15000;
 /** The solve in progress, shared: a second verify() would abort the first. */
 let solving: Promise<string | null> | null = null;
+/** Loads a deferred widget now (set while one waits for the user's first input). */
+let wakeWidget: (() => void) | null = null;
+/** What counts as the user's first input: the widget of the search step loads then. */
+const WAKE_EVENTS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
 function setWidget(w: AltchaElement | null): void {
   widget = w;
@@ -110,6 +115,7 @@ export async function getBotToken(action: BotAction, settings: BotCheckSettings)
     readyPayload = null;
     return p;
   }
+  wakeWidget?.();
   const w = await whenWidget(WIDGET_WAIT_MS);
   if (!w) throw new BotCheckError('The bot check is not on the page');
   const payload = await solve(w);
@@ -143,9 +149,19 @@ const loadAltchaTexts = (lang: string): Promise<unknown> =>
 
 /**
  * The ALTCHA widget (altcha provider only; reCAPTCHA v3 shows no widget). Renders nothing
- * for reCAPTCHA, whose notice the page shows itself.
+ * for reCAPTCHA, whose notice the page shows itself. `deferred`: its module (30 kB) loads and
+ * its proof of work starts at the user's first input on the page (or a getBotToken call), not
+ * while the page loads: on the search step it was the longest task of the load (issue 14).
  */
-export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings; lang: string }) {
+export function BotCheckWidget({
+  settings,
+  lang,
+  deferred = false,
+}: {
+  settings: BotCheckSettings;
+  lang: string;
+  deferred?: boolean;
+}) {
   const ref = useRef<HTMLElement>(null);
   const isAltcha = settings.botCheckProvider !== 'recaptcha';
 
@@ -157,16 +173,32 @@ export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings;
     // The web component registers itself on import; loaded only where it is used. Its external
     // build: the stylesheet as a file and the worker above, since the default build injects a
     // <style> element and a blob: worker, which the pages' CSP (no 'unsafe-inline') refuses.
-    void Promise.all([import('altcha/external'), import('altcha/altcha.css'), loadAltchaTexts(lang)]).then(
-      () => {
-        registerAltchaWorkers();
-        if (cancelled) return;
-        setWidget(el);
-        // Solved at once (no auto="onload": one owner of verify()), so the token is usually
-        // ready by the time the user searches.
-        if (el) void solve(el);
-      },
-    );
+    let started = false;
+    const load = () => {
+      if (started) return;
+      started = true;
+      stopWaiting();
+      void Promise.all([import('altcha/external'), import('altcha/altcha.css'), loadAltchaTexts(lang)]).then(
+        () => {
+          registerAltchaWorkers();
+          if (cancelled) return;
+          setWidget(el);
+          // Solved at once (no auto="onload": one owner of verify()), so the token is usually
+          // ready by the time the user searches.
+          if (el) void solve(el);
+        },
+      );
+    };
+    const stopWaiting = () => {
+      for (const type of WAKE_EVENTS) window.removeEventListener(type, load, true);
+      if (wakeWidget === load) wakeWidget = null;
+    };
+    if (deferred) {
+      for (const type of WAKE_EVENTS) window.addEventListener(type, load, { capture: true, passive: true });
+      wakeWidget = load;
+    } else {
+      load();
+    }
     const onState = (e: Event) => {
       const detail = (e as CustomEvent<{ state?: string; payload?: string }>).detail;
       readyPayload = detail?.state === 'verified' && detail.payload ? detail.payload : null;
@@ -174,6 +206,7 @@ export function BotCheckWidget({ settings, lang }: { settings: BotCheckSettings;
     el?.addEventListener('statechange', onState);
     return () => {
       cancelled = true;
+      stopWaiting();
       el?.removeEventListener('statechange', onState);
       if (widget === el) widget = null;
       readyPayload = null;

@@ -1,12 +1,12 @@
-import { createContext, useCallback, useContext, useEffect } from 'react';
-import { type Blocker, type BlockerFunction, useBlocker } from 'react-router';
+import { createContext, useContext, useEffect } from 'react';
+import { type PendingNavigation, useNavigationGuard } from '../shell/history';
 
 /**
  * Shows (a blocked navigation) or hides (null) the leave question. Provided by
  * `<LeaveGuardHost>` (LeaveDialog.tsx), which renders the dialog: the hook below lives in the
  * form, which cannot render outside itself.
  */
-export type AskToLeave = (blocker: Blocker | null) => void;
+export type AskToLeave = (pending: PendingNavigation | null) => void;
 export const LeaveGuardContext = createContext<AskToLeave | null>(null);
 
 /** The screen a location shows: path and query without `lang` (the language switch keeps it). */
@@ -30,7 +30,8 @@ export function leavesScreen(
  * - closing or reloading the tab, or leaving for another site: the browser's own question
  *   (beforeunload);
  * - in-app navigation (links, Back/Forward inside the app) to another screen: our dialog,
- *   through react-router's blocker, shown by the nearest `<LeaveGuardHost>` (none: no question).
+ *   through the app's guarded history (shell/history.tsx), shown by the nearest
+ *   `<LeaveGuardHost>` (none: no question).
  * A language switch keeps the screen and the draft, so it does not ask.
  */
 export function useLeaveGuard(dirty: boolean): void {
@@ -45,15 +46,24 @@ export function useLeaveGuard(dirty: boolean): void {
   }, [dirty]);
 
   const ask = useContext(LeaveGuardContext);
-  const active = dirty && ask !== null;
-  const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => active && leavesScreen(currentLocation, nextLocation),
-    [active],
-  );
-  const blocker = useBlocker(shouldBlock);
+  const guard = useNavigationGuard();
   useEffect(() => {
-    ask?.(blocker.state === 'blocked' ? blocker : null);
-  }, [ask, blocker]);
+    if (!dirty || !ask || !guard) return;
+    return guard.block((from, to, pending) => {
+      if (!leavesScreen(from, to)) return false;
+      ask({
+        proceed: () => {
+          ask(null);
+          pending.proceed();
+        },
+        reset: () => {
+          ask(null);
+          pending.reset();
+        },
+      });
+      return true;
+    });
+  }, [dirty, ask, guard]);
   // The form went away (sent, started over): no question may stay open.
   useEffect(() => () => ask?.(null), [ask]);
 }

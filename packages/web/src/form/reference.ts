@@ -5,9 +5,12 @@ import { apiGet } from '../api/client';
 // The lists' item shapes are the API contract's (@ros/domain, GET /api/ros/{list}).
 export type { CodeItem, Country, District, DuplicateType, Municipality };
 
+/**
+ * Step 2's pick lists, fetched when step 2 opens. Not the 6,258 municipalities: those only
+ * matter for a Czech birth and come with the municipality box (`useMunicipalities`).
+ */
 export interface ReferenceLists {
   countries: Country[];
-  municipalities: Municipality[];
   districts: District[];
   deliveryTypes: CodeItem[];
   documentTypes: CodeItem[];
@@ -22,7 +25,6 @@ const cache = new Map<string, Promise<ReferenceLists>>();
 async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
   const [
     countries,
-    municipalities,
     districts,
     deliveryTypes,
     documentTypes,
@@ -32,7 +34,6 @@ async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
     duplicateTypes,
   ] = await Promise.all([
     apiGet<Country[]>(lang === 'en' ? '/countries?lang=en' : '/countries'),
-    apiGet<Municipality[]>('/municipalities'),
     apiGet<District[]>('/districts'),
     apiGet<CodeItem[]>('/delivery-types'),
     apiGet<CodeItem[]>('/document-types'),
@@ -43,7 +44,6 @@ async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
   ]);
   return {
     countries,
-    municipalities,
     districts,
     deliveryTypes,
     documentTypes,
@@ -92,9 +92,48 @@ export function useReferenceLists(
   return { ...state, retry: () => setAttempt((a) => a + 1) };
 }
 
+let municipalitiesLoad: Promise<Municipality[]> | null = null;
+
+/**
+ * The municipalities (6,258, ~0.5 MB of JSON), fetched once, when first asked for: the birth
+ * municipality box asks when the birth country is the Czech Republic (issue 14). `error` when
+ * they could not be loaded; `retry` tries again.
+ */
+export function useMunicipalities(): {
+  municipalities: Municipality[] | null;
+  error: boolean;
+  retry: () => void;
+} {
+  const [state, setState] = useState<{ municipalities: Municipality[] | null; error: boolean }>({
+    municipalities: null,
+    error: false,
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void attempt;
+    if (!municipalitiesLoad) {
+      const p = apiGet<Municipality[]>('/municipalities');
+      municipalitiesLoad = p;
+      p.catch(() => {
+        if (municipalitiesLoad === p) municipalitiesLoad = null;
+      });
+    }
+    municipalitiesLoad.then(
+      (municipalities) => live && setState({ municipalities, error: false }),
+      () => live && setState({ municipalities: null, error: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  return { ...state, retry: () => setAttempt((a) => a + 1) };
+}
+
 /** Clears the cache (tests). */
 export function clearReferenceCache(): void {
   cache.clear();
+  municipalitiesLoad = null;
 }
 
 /** The name of a coded item in the current language. */

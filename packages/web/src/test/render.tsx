@@ -1,10 +1,11 @@
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { UNSAFE_createMemoryHistory, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppRoutes } from '../App';
 import { AlertsProvider } from '../shell/alerts';
+import { GuardedRouter, guardHistory } from '../shell/history';
 import { Layout } from '../shell/Layout';
 import { parseLang } from '../shell/lang';
 import { type Metadata, MetadataProvider } from '../shell/metadata';
@@ -63,8 +64,8 @@ export interface RenderAppOptions {
 /** Renders the whole shell (providers, layout, routes) at `path`, with fetch stubbed. */
 export function renderApp(options: RenderAppOptions = {}): RenderResult & {
   fetchMock: ReturnType<typeof stubFetch>;
-  /** The memory data router (as in main.tsx: one splat route), e.g. for `router.navigate(-1)`. */
-  router: ReturnType<typeof createMemoryRouter>;
+  /** Navigates the app's (memory) history as the browser would, e.g. `router.navigate(-1)` for Back. */
+  router: { navigate(to: string | number): void };
 } {
   const path = options.path ?? '/';
   const fetchMock = stubFetch({
@@ -83,11 +84,14 @@ export function renderApp(options: RenderAppOptions = {}): RenderResult & {
       </TitleProvider>
     </MetadataProvider>
   );
-  // A data router like the app's, so components that use useBlocker render in tests too.
-  const router = createMemoryRouter([{ path: '*', element: shell }], { initialEntries: [path] });
+  // A guarded history like the app's (main.tsx), in memory.
+  const history = guardHistory(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  const router = {
+    navigate: (to: string | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
+  };
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <GuardedRouter history={history}>{shell}</GuardedRouter>
     </I18nextProvider>,
   );
   return { ...result, fetchMock, router };

@@ -1,4 +1,10 @@
-import { defaultFormValues, type FormValues, type PrefillField, type SearchAnswer } from '@ros/domain';
+import {
+  defaultFormValues,
+  type FormValues,
+  type Municipality,
+  type PrefillField,
+  type SearchAnswer,
+} from '@ros/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startFromPerson } from '../form/prefillStart';
@@ -14,6 +20,13 @@ import { type RenderAppOptions, renderApp } from './render';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
+/** A few municipalities: GET /api/ros/municipalities, fetched by the birth municipality box. */
+export const TEST_MUNICIPALITIES: Municipality[] = [
+  { code: '582786', name: 'Brno', long_name: 'Brno', district: '40711' },
+  { code: '554782', name: 'Praha', long_name: 'Praha', district: '40924' },
+  { code: '500011', name: 'Žďár', long_name: 'Žďár (Blansko)', district: '40703' },
+];
+
 /** A few entries of each pick list: enough for every reaction the tests drive. */
 export const TEST_LISTS: ReferenceLists = {
   countries: [
@@ -21,11 +34,6 @@ export const TEST_LISTS: ReferenceLists = {
     { code: 'DE', code_csu: '276', name_cz: 'Německo', name_en: 'Germany' },
     { code: '##', code_csu: '000', name_cz: 'Bez státní příslušnosti', name_en: 'Stateless' },
     { code: 'SK', code_csu: '703', name_cz: 'Slovensko', name_en: 'Slovakia' },
-  ],
-  municipalities: [
-    { code: '582786', name: 'Brno', long_name: 'Brno', district: '40711' },
-    { code: '554782', name: 'Praha', long_name: 'Praha', district: '40924' },
-    { code: '500011', name: 'Žďár', long_name: 'Žďár (Blansko)', district: '40703' },
   ],
   districts: [
     { code: '40711', name: 'Brno-město' },
@@ -106,7 +114,7 @@ export function renderRequestForm(opts: RequestFormOptions = {}) {
   const user = userEvent.setup();
   const view = renderApp({
     path: opts.lang === 'cs' ? '/form' : '/form?lang=en',
-    api: opts.api,
+    api: { '/api/ros/municipalities': { status: 200, body: TEST_MUNICIPALITIES }, ...opts.api },
     children: (
       <RequestForm
         duplicate={opts.duplicate ?? false}

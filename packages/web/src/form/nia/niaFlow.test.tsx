@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SsoSession } from '../../api/sso';
 import { NIA_PERSON as PERSON } from '../../test/nia';
 import { renderApp } from '../../test/render';
-import { TEST_LISTS, tickRequired } from '../../test/requestForm';
+import { TEST_LISTS, TEST_MUNICIPALITIES, tickRequired } from '../../test/requestForm';
 import { DRAFT_KEY } from '../draft';
 import { clearReferenceCache } from '../reference';
 
@@ -28,7 +28,7 @@ const session = (over: Partial<SsoSession> = {}, nia: Partial<SsoSession['nia']>
 type Answer = { status: number; body: unknown };
 const LISTS: Record<string, Answer> = {
   '/api/ros/countries': { status: 200, body: TEST_LISTS.countries },
-  '/api/ros/municipalities': { status: 200, body: TEST_LISTS.municipalities },
+  '/api/ros/municipalities': { status: 200, body: TEST_MUNICIPALITIES },
   '/api/ros/districts': { status: 200, body: TEST_LISTS.districts },
   '/api/ros/delivery-types': { status: 200, body: TEST_LISTS.deliveryTypes },
   '/api/ros/document-types': { status: 200, body: TEST_LISTS.documentTypes },

@@ -26,7 +26,6 @@ export interface RequestFormShared {
   lang: 'cs' | 'en';
   status: FormStatusStore;
   countryOptions: readonly ComboOption[];
-  municipalityOptions: readonly ComboOption[];
   /** Moves focus to this element id after the next render (a new row, back to a button). */
   focusLater: (id: string) => void;
   /** The birth name was edited (or prefilled): the last name no longer copies into it. */

@@ -1,9 +1,7 @@
 import {
   areRowsRequired,
-  type CodeListName,
   type FormFieldName,
   type FormValues,
-  fieldSpec,
   isFieldReadOnly,
   maxLengthFor,
 } from '@ros/domain';
@@ -13,7 +11,6 @@ import { Radio } from '../../components/Choices';
 import { InfoTip } from '../../components/Tooltip';
 import { Combobox, type ComboOption } from '../Combobox';
 import { Field } from '../fields';
-import { type CodeItem, itemName, type ReferenceLists } from '../reference';
 import { fieldId, useFormStatus, useRequestForm } from './context';
 import { useErrorTexts } from './messages';
 
@@ -64,7 +61,7 @@ function useFieldFrame(path: Path<FormValues>, label: string | undefined, option
   };
 }
 
-interface CommonProps {
+export interface CommonProps {
   path: Path<FormValues>;
   label?: string;
   hint?: string;
@@ -361,118 +358,3 @@ export function RadioField({
 }
 
 /** A coded item to offer: its code and its name in the page's language. */
-export interface ListItem {
-  code: string;
-  name: string;
-}
-
-/** Where each code list of the catalogue (fields.ts) is among the loaded pick lists. */
-const LIST_OF: Record<CodeListName, (lists: ReferenceLists) => readonly CodeItem[]> = {
-  'document-types': (l) => l.documentTypes,
-  'delivery-types': (l) => l.deliveryTypes,
-  'dial-codes': (l) => l.dialCodes,
-  'verification-types': (l) => l.verificationTypes,
-  'duplicate-types': (l) => l.duplicateTypes,
-  'activity-types': (l) => l.activityTypes,
-};
-
-/** The items of a code list by its catalogue name; a dial code shows its code first ('+420 (Czech Republic)'). */
-export function listItems(lists: ReferenceLists, list: CodeListName, lang: 'cs' | 'en'): ListItem[] {
-  return LIST_OF[list](lists).map((i) => ({
-    code: i.code,
-    // The code first, then the country in brackets: the code stays visible in a narrow box.
-    name: list === 'dial-codes' ? `${i.code} (${itemName(i, lang)})` : itemName(i, lang),
-  }));
-}
-
-type CatalogueFieldProps = CommonProps & {
-  autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
-  type?: string;
-  rows?: number;
-  /** A text's new value, or a list choice's new (and previous) code. */
-  onChange?: (next: string, previous: string) => void;
-  onBlur?: () => void;
-  /** A code list shown as radio buttons instead of a select (a few long names). */
-  radio?: boolean;
-  /** No "Choose…" entry in a select (a value is always chosen: the dial code). */
-  noEmpty?: boolean;
-  /** The items of the field's list to offer (DATOVKOU only with a data mailbox). */
-  offer?: (items: ListItem[]) => ListItem[];
-};
-
-/**
- * The control of a field as the catalogue (fields.ts) describes it: a text box for text, dates
- * and month/years; a searchable list of countries or municipalities (a municipality outside CZ
- * is free text: `freeText`); a select of districts, of a code list's items or of a choice's
- * options. The maximum length is the catalogue's too (TextField). Sections give only what is
- * theirs: labels, hints, reactions and what disables the control.
- */
-export function CatalogueField(props: CatalogueFieldProps) {
-  const { path, onChange, radio, noEmpty, offer, ...common } = props;
-  const { t } = useTranslation();
-  const { lists, lang, countryOptions, municipalityOptions } = useRequestForm();
-  const { getValues } = useFormContext<FormValues>();
-  const spec = fieldSpec(path);
-  const freeText = spec && 'freeText' in spec ? spec.freeText : undefined;
-  const on = spec && 'on' in spec && freeText ? spec.on : undefined;
-  // What decides whether the field is free text (a birth country) re-renders this control; nothing else does.
-  useWatch<FormValues>({ name: (on ?? []) as FormFieldName[], disabled: !on });
-  const text = () => (
-    <TextField
-      {...common}
-      path={path}
-      onChange={onChange && ((v) => onChange(v, ''))}
-      onBlur={props.onBlur}
-    />
-  );
-  if (!spec) return text();
-  const select = (items: ListItem[]) => {
-    const shown = offer ? offer(items) : items;
-    const { label, optional, info, className, disabled } = common;
-    return radio ? (
-      <RadioField
-        path={path}
-        items={shown}
-        label={label}
-        optional={optional}
-        info={info}
-        className={className}
-      />
-    ) : (
-      <SelectField
-        path={path}
-        items={shown}
-        label={label}
-        optional={optional}
-        info={info}
-        className={className}
-        disabled={disabled}
-        noEmpty={noEmpty}
-        onChange={onChange && ((v) => onChange(v, ''))}
-      />
-    );
-  };
-  switch (spec.kind) {
-    case 'country':
-      return <ComboField {...common} path={path} options={countryOptions} onChange={onChange} />;
-    case 'municipality':
-      return freeText?.(getValues()) ? (
-        text()
-      ) : (
-        <ComboField {...common} path={path} options={municipalityOptions} onChange={onChange} />
-      );
-    case 'district':
-      return select(lists.districts.map((d) => ({ code: d.code, name: d.name })));
-    case 'list':
-      return select(listItems(lists, spec.list, lang));
-    case 'choice':
-      return select(
-        spec.names === 'sex'
-          ? spec.options.map((c) => ({ code: c, name: t(`FORM.SEX.${c}`) }))
-          : listItems(lists, spec.names, lang),
-      );
-    default:
-      return text();
-  }
-}

@@ -1,8 +1,8 @@
 import { canAddAbroadStay, emptyAbroadStay, type FormValues, isFieldHidden } from '@ros/domain';
 import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CatalogueField } from '../CatalogueField';
 import { fieldId, useRequestForm } from '../context';
-import { CatalogueField } from '../controls';
 import { RemoveRowButton } from './ActivitiesSection';
 
 /** Stays abroad (not in duplicate mode); the first added row explains what to attach. */

@@ -13,8 +13,8 @@ import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Tooltip } from '../../../components/Tooltip';
+import { CatalogueField } from '../CatalogueField';
 import { fieldId, useCoverage, useRequestForm } from '../context';
-import { CatalogueField } from '../controls';
 
 /** Consecutive months as ranges ("04/2020–12/2021", "03/2025"). */
 export function monthRanges(months: readonly MonthYear[]): string[] {

@@ -2,8 +2,9 @@ import type { FormValues } from '@ros/domain';
 import { type Path, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
+import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
-import { CatalogueField, Section, useSetField } from '../controls';
+import { Section, useSetField } from '../controls';
 
 /** The permanent address. */
 export function HomeAddressSection() {

@@ -3,8 +3,9 @@ import { type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../DateInput';
 import { Field } from '../../fields';
+import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
-import { CatalogueField, Section, useSetField, useShownError } from '../controls';
+import { Section, useSetField, useShownError } from '../controls';
 
 /**
  * Date and place of birth (not in duplicate mode). A Czech birth picks the municipality from
@@ -18,7 +19,7 @@ export function BirthSection() {
 
 function BirthFields() {
   const { t } = useTranslation();
-  const { readOnly, lists, status } = useRequestForm();
+  const { readOnly } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   const set = useSetField();
   const [birthDate, birthState] = useWatch<FormValues, ['birth_date', 'birth_state']>({
@@ -32,13 +33,6 @@ function BirthFields() {
     // A place typed for one foreign country is not a place in another: it goes too.
     if (previous !== '' && previous !== next) patch.birth_municipality = '';
     for (const [k, v] of Object.entries(patch)) setValue(k as Path<FormValues>, v as never);
-  };
-  const onMunicipality = (code: string) => {
-    // Only a municipality chosen from the list (a Czech birth) has a district.
-    if (!birthCz) return;
-    const m = lists.municipalities.find((x) => x.code === code);
-    setValue('birth_district', m?.district ?? '', { shouldDirty: true });
-    if (m) status.markChanged('birth_district');
   };
 
   return (
@@ -61,12 +55,9 @@ function BirthFields() {
         )}
       </Field>
       <CatalogueField path="birth_state" onChange={onBirthState} />
-      {/* A list choice for a birth in CZ, free text elsewhere (the catalogue's `freeText`). */}
-      <CatalogueField
-        path="birth_municipality"
-        hint={t('FORM.HINTS.birth_municipality_abroad')}
-        onChange={onMunicipality}
-      />
+      {/* A list choice for a birth in CZ (its district follows: MunicipalityField), free text
+          elsewhere (the catalogue's `freeText`). */}
+      <CatalogueField path="birth_municipality" hint={t('FORM.HINTS.birth_municipality_abroad')} />
       <CatalogueField path="birth_district" disabled={!birthCz} optional={!birthCz} />
     </Section>
   );

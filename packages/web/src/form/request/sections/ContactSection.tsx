@@ -8,8 +8,9 @@ import {
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
-import { CatalogueField, Section } from '../controls';
+import { Section } from '../controls';
 
 /**
  * Telephone, e-mail, data mailbox and delivery. DATOVKOU is offered only with a known data

@@ -8,8 +8,9 @@ import {
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../../shell/alerts';
+import { CatalogueField } from '../CatalogueField';
 import { useFormStatus, useRequestForm } from '../context';
-import { CatalogueField, Section } from '../controls';
+import { Section } from '../controls';
 
 /** The current employer (not in duplicate mode). */
 export function EmployerSection() {

@@ -6,8 +6,9 @@ import {
 } from '@ros/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
-import { CatalogueField, Section } from '../controls';
+import { Section } from '../controls';
 import { OtherCitizenships } from './OtherCitizenships';
 
 /** Birth number, identity document and citizenships. */

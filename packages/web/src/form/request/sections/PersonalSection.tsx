@@ -1,7 +1,8 @@
 import { type FormValues, isFieldHidden } from '@ros/domain';
 import { useFormContext } from 'react-hook-form';
+import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
-import { CatalogueField, Section } from '../controls';
+import { Section } from '../controls';
 
 /** Names and sex. The last name copies into the birth name until the birth name is edited. */
 export function PersonalSection() {

@@ -1,0 +1,50 @@
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures.js';
+
+const dist = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
+
+/**
+ * What a page loads, and when (issue 14, bench/README.md): the bot-check widget of the search
+ * step waits for the user's first input; scripts go out as the build's brotli files.
+ */
+
+test('the search step loads the bot-check widget at the first input, not with the page', async ({ page }) => {
+  const altcha: string[] = [];
+  page.on('request', (r) => {
+    if (/altcha/.test(r.url())) altcha.push(r.url());
+  });
+  await page.goto('/form');
+  await expect(page.getByTestId('search-submit')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(altcha).toEqual([]);
+  // The space it will take is kept: nothing moves when it arrives.
+  const box = page.getByTestId('botcheck');
+  const before = await box.boundingBox();
+
+  await page.getByLabel('Jméno', { exact: true }).focus();
+  await expect(page.locator('altcha-widget input[type="checkbox"]')).toBeChecked({ timeout: 30_000 });
+  expect(altcha.some((u) => /\/assets\/altcha-.*\.js$/.test(u))).toBe(true);
+  expect(altcha.some((u) => u.includes('/api/ros/altcha-challenge'))).toBe(true);
+  expect((await box.boundingBox())?.height).toBe(before?.height);
+});
+
+test("the pages' scripts arrive as the build's brotli files (quality 11), not compressed per request", async ({
+  page,
+}) => {
+  const answers = new Map<string, Record<string, string>>();
+  page.on('response', async (r) => {
+    if (/\/assets\/.*\.js$/.test(r.url())) answers.set(r.url(), await r.allHeaders());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Files under 1 kB have no .br and go as they are.
+  const big = [...answers].filter(([u]) => !/rolldown-runtime/.test(u));
+  expect(big.length).toBeGreaterThan(0);
+  for (const [url, headers] of big) {
+    expect(headers['content-encoding'], url).toBe('br');
+    const file = new URL(url).pathname.slice(1);
+    expect(Number(headers['content-length']), url).toBe(statSync(`${dist}${file}.br`).size);
+  }
+});

@@ -1,0 +1,123 @@
+import { type CodeListName, type FormFieldName, type FormValues, fieldSpec } from '@ros/domain';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type CodeItem, itemName, type ReferenceLists } from '../reference';
+import { useRequestForm } from './context';
+import { ComboField, type CommonProps, RadioField, SelectField, TextField } from './controls';
+import { MunicipalityField } from './MunicipalityField';
+
+export interface ListItem {
+  code: string;
+  name: string;
+}
+
+/** Where each code list of the catalogue (fields.ts) is among the loaded pick lists. */
+const LIST_OF: Record<CodeListName, (lists: ReferenceLists) => readonly CodeItem[]> = {
+  'document-types': (l) => l.documentTypes,
+  'delivery-types': (l) => l.deliveryTypes,
+  'dial-codes': (l) => l.dialCodes,
+  'verification-types': (l) => l.verificationTypes,
+  'duplicate-types': (l) => l.duplicateTypes,
+  'activity-types': (l) => l.activityTypes,
+};
+
+/** The items of a code list by its catalogue name; a dial code shows its code first ('+420 (Czech Republic)'). */
+export function listItems(lists: ReferenceLists, list: CodeListName, lang: 'cs' | 'en'): ListItem[] {
+  return LIST_OF[list](lists).map((i) => ({
+    code: i.code,
+    // The code first, then the country in brackets: the code stays visible in a narrow box.
+    name: list === 'dial-codes' ? `${i.code} (${itemName(i, lang)})` : itemName(i, lang),
+  }));
+}
+
+type CatalogueFieldProps = CommonProps & {
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
+  type?: string;
+  rows?: number;
+  /** A text's new value, or a list choice's new (and previous) code. */
+  onChange?: (next: string, previous: string) => void;
+  onBlur?: () => void;
+  /** A code list shown as radio buttons instead of a select (a few long names). */
+  radio?: boolean;
+  /** No "Choose…" entry in a select (a value is always chosen: the dial code). */
+  noEmpty?: boolean;
+  /** The items of the field's list to offer (DATOVKOU only with a data mailbox). */
+  offer?: (items: ListItem[]) => ListItem[];
+};
+
+/**
+ * The control of a field as the catalogue (fields.ts) describes it: a text box for text, dates
+ * and month/years; a searchable list of countries or municipalities (a municipality outside CZ
+ * is free text: `freeText`); a select of districts, of a code list's items or of a choice's
+ * options. The maximum length is the catalogue's too (TextField). Sections give only what is
+ * theirs: labels, hints, reactions and what disables the control.
+ */
+export function CatalogueField(props: CatalogueFieldProps) {
+  const { path, onChange, radio, noEmpty, offer, ...common } = props;
+  const { t } = useTranslation();
+  const { lists, lang, countryOptions } = useRequestForm();
+  const { getValues } = useFormContext<FormValues>();
+  const spec = fieldSpec(path);
+  const freeText = spec && 'freeText' in spec ? spec.freeText : undefined;
+  const on = spec && 'on' in spec && freeText ? spec.on : undefined;
+  // What decides whether the field is free text (a birth country) re-renders this control; nothing else does.
+  useWatch<FormValues>({ name: (on ?? []) as FormFieldName[], disabled: !on });
+  const text = () => (
+    <TextField
+      {...common}
+      path={path}
+      onChange={onChange && ((v) => onChange(v, ''))}
+      onBlur={props.onBlur}
+    />
+  );
+  if (!spec) return text();
+  const select = (items: ListItem[]) => {
+    const shown = offer ? offer(items) : items;
+    const { label, optional, info, className, disabled } = common;
+    return radio ? (
+      <RadioField
+        path={path}
+        items={shown}
+        label={label}
+        optional={optional}
+        info={info}
+        className={className}
+      />
+    ) : (
+      <SelectField
+        path={path}
+        items={shown}
+        label={label}
+        optional={optional}
+        info={info}
+        className={className}
+        disabled={disabled}
+        noEmpty={noEmpty}
+        onChange={onChange && ((v) => onChange(v, ''))}
+      />
+    );
+  };
+  switch (spec.kind) {
+    case 'country':
+      return <ComboField {...common} path={path} options={countryOptions} onChange={onChange} />;
+    case 'municipality':
+      return freeText?.(getValues()) ? (
+        text()
+      ) : (
+        <MunicipalityField {...common} path={path} onChange={onChange} />
+      );
+    case 'district':
+      return select(lists.districts.map((d) => ({ code: d.code, name: d.name })));
+    case 'list':
+      return select(listItems(lists, spec.list, lang));
+    case 'choice':
+      return select(
+        spec.names === 'sex'
+          ? spec.options.map((c) => ({ code: c, name: t(`FORM.SEX.${c}`) }))
+          : listItems(lists, spec.names, lang),
+      );
+    default:
+      return text();
+  }
+}
