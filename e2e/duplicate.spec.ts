@@ -9,7 +9,7 @@ import {
   PEOPLE,
   pdfText,
   SEARCH_TEXT,
-  sendApplication,
+  sendRequest,
   submitSearch,
   test,
   tickDeclarations,
@@ -235,7 +235,7 @@ for (const lang of ['cs', 'en'] as const) {
       await test.step('axe dialog', () => checkA11y(page));
       await shot(page, 'dialog', lang);
 
-      const { reference, download } = await sendApplication(page, send, x.success);
+      const { reference, download } = await sendRequest(page, send, x.success);
       // No stays abroad in a duplicate: no attachment note.
       await expect(page.getByTestId('attachment-alert')).toHaveCount(0);
       await test.step('axe success', () => checkA11y(page));

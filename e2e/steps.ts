@@ -161,7 +161,7 @@ export async function tickDeclarations(page: Page): Promise<void> {
  * (`successHeading`) focused; returns that screen, the reference it shows and the PDF download
  * the sending starts (listened for before the click).
  */
-export async function sendApplication(
+export async function sendRequest(
   page: Page,
   send: Locator,
   successHeading: string,

@@ -6,7 +6,7 @@ import {
   type Lang,
   openPrefilledForm,
   pdfText,
-  sendApplication,
+  sendRequest,
   test,
   tickDeclarations,
 } from './fixtures.js';
@@ -89,7 +89,7 @@ for (const lang of ['cs', 'en'] as const) {
     await test.step('axe dialog', () => checkA11y(page));
     await shot('dialog');
 
-    const { success, reference, download } = await sendApplication(page, send, x.success);
+    const { success, reference, download } = await sendRequest(page, send, x.success);
     await expect(page.getByTestId('attachment-alert')).toContainText(x.attachments);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { chooseOption, openPrefilledForm, sendApplication, tickDeclarations } from '../steps.js';
+import { chooseOption, openPrefilledForm, sendRequest, tickDeclarations } from '../steps.js';
 import { Cluster, type Instance } from './cluster.js';
 
 /**
@@ -85,7 +85,7 @@ test('the basic flow: search on one instance, finish and submit on the other (th
     await expect(dialog).toBeVisible();
     await tickDeclarations(page);
     const send = dialog.getByRole('button', { name: 'Přesto odeslat žádost' });
-    const { reference } = await sendApplication(page, send, 'Žádost je připravena k podpisu a odeslání');
+    const { reference } = await sendRequest(page, send, 'Žádost je připravena k podpisu a odeslání');
     expect(reference).toMatch(/^ROS-\d{4}-\d{6}$/);
     expect(second.answered('POST', '/api/ros')).toBe(1);
     expect(second.answered('POST', '/api/ros/validate')).toBe(1);
