@@ -22,7 +22,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +30,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // Lighthouse's own dependency (the version it drives): a tab of ours for the prefilled form.
 import puppeteer from 'puppeteer-core';
+import { freePort } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -62,17 +62,6 @@ const PAGES = [
   { name: 'form (prefilled by a search)', path: '/form', perf: 90, jsKb: 200, prefilled: true },
 ];
 const BUDGET = { a11y: 100, bestPractices: 100, tbtMs: 200, cls: 0.02 };
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 async function waitUntilUp(url, child) {
   for (let i = 0; i < 300; i++) {

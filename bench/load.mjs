@@ -21,7 +21,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +29,7 @@ import { defaultFormValues } from '@ros/domain';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
+import { freePort } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -46,17 +46,6 @@ const RATES = values.rates.split(',').map(Number);
 const P99_TARGET_MS = 100;
 const PG_ADMIN = process.env.ROS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TICKS = 100; // clock ticks per second (getconf CLK_TCK on Linux)
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** utime + stime of a process, in seconds. */
 function cpuSeconds(pid) {

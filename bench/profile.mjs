@@ -12,12 +12,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { freePort } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(repo, 'packages/web/dist');
@@ -31,17 +31,6 @@ const { values } = parseArgs({
   },
 });
 const PAGES = values.page ?? ['/', '/check', '/form', '/form?eid=eid'];
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 // --- source maps: a minimal decoder of the "mappings" field (base64 VLQ) ---
 const B64 = Object.fromEntries(

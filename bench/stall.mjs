@@ -20,7 +20,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +30,7 @@ import {
   SEARCH_BODY_LIMITS,
   VALIDATE_BODY_LIMITS,
 } from '@ros/domain';
+import { freePort } from './lib.mjs';
 import { hostileBodies, POST_ROUTES } from './stall-bodies.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -52,17 +52,6 @@ const OTHER_POSTS = [
   { path: '/api/ros/no-such-call', base: {} },
   { path: '/no-such-page', base: {} },
 ];
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 });

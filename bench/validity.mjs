@@ -19,12 +19,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { freePort } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const serverDist = join(repo, 'packages/server/dist');
@@ -55,18 +55,6 @@ function startServer(args, options) {
     : spawn(process.execPath, args, options);
 }
 const TARGET_P99_MS = 5;
-
-/** A free loopback port (asked of the OS, then released for the server to take). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilUp(url, child) {
   for (let i = 0; i < 200; i++) {
