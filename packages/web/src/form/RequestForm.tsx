@@ -31,11 +31,15 @@ import { IdentitySection } from './request/sections/IdentitySection';
 import { PersonalSection } from './request/sections/PersonalSection';
 import { FormStatusStore } from './request/status';
 import { useDraft } from './request/useDraft';
+import { useReveal } from './request/useReveal';
 import { useSubmitFlow } from './request/useSubmitFlow';
 import { SuccessView } from './SuccessView';
 
 export { fieldId } from './request/context';
 export { monthRanges } from './request/sections/ActivitiesSection';
+
+/** Step 2's sections rendered with the page itself (the first screen); the rest follow, one per task. */
+const FIRST_SECTIONS = 2;
 
 export interface FormStart {
   values: FormValues;
@@ -183,22 +187,27 @@ export function RequestForm({
   // The sections read all they need from the two contexts below: made once, so that a render of
   // the form itself (its first change, the finish) does not render every field again (issue 14).
   const sections = useMemo(
-    () => (
-      <>
-        <PersonalSection />
-        <BirthSection />
-        <IdentitySection />
-        <HomeAddressSection />
-        <ContactAddressSection />
-        <ContactSection />
-        <EmployerSection />
-        <ActivitiesSection />
-        <AbroadSection />
-        <DuplicateSection />
-      </>
-    ),
+    () => [
+      <PersonalSection key="personal" />,
+      <BirthSection key="birth" />,
+      <IdentitySection key="identity" />,
+      <HomeAddressSection key="home" />,
+      <ContactAddressSection key="contact-address" />,
+      <ContactSection key="contact" />,
+      <EmployerSection key="employer" />,
+      <ActivitiesSection key="activities" />,
+      <AbroadSection key="abroad" />,
+      <DuplicateSection key="duplicate" />,
+    ],
     [],
   );
+  // The first screen at once, the rest one section per task (no long task at load); the finish
+  // bar comes with the last, and a finish (Enter in a box included) puts them all in first.
+  const reveal = useReveal(sections.length, FIRST_SECTIONS);
+  const finish = () => {
+    reveal.revealAll();
+    flow.finish(validNow());
+  };
 
   if (flow.done) {
     const values = form.getValues();
@@ -220,13 +229,13 @@ export function RequestForm({
           className="request"
           onSubmit={(e) => {
             e.preventDefault();
-            flow.finish(validNow());
+            finish();
           }}
         >
-          <ErrorSummary event={flow.event} onRetry={() => flow.finish(validNow())} />
+          <ErrorSummary event={flow.event} onRetry={finish} />
           <p className="form-intro">{t(start.noPrefill ? 'FORM.INTRO_MANUAL' : 'FORM.INTRO_PREFILLED')}</p>
-          {sections}
-          <FinishBar validating={flow.validating} onStartOver={onStartOver} />
+          {sections.slice(0, reveal.shown)}
+          {reveal.all && <FinishBar validating={flow.validating} onStartOver={onStartOver} />}
           {flow.dialog && (
             <ConfirmDialogHost
               variant={flow.dialog}
