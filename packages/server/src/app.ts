@@ -33,8 +33,8 @@ import { niaTestProvider, ssoRoutes } from './routes/sso.js';
 import { submitRoutes } from './routes/submit.js';
 import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
-import { createServices, type ServiceOptions, type Services } from './services.js';
 import { webRoutes } from './routes/web.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
 import { databaseRateLimitStore } from './sharedLimits.js';
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import {
   defaultFormContext,
   type FormFieldName,
   type FormValues,
+  isFieldHidden,
   type PrefillField,
   requiredAttachments,
 } from '@ros/domain';
@@ -174,7 +175,8 @@ export function RequestForm({
   /** The rules and (normal mode) the month coverage, judged now. */
   const validNow = () => {
     if (!status.state.formOk) return false;
-    if (duplicate) return true;
+    // The coverage is of the employer and past activities, which duplicate mode hides.
+    if (isFieldHidden('past_activities', status.ctx)) return true;
     const v = form.getValues();
     return computeCoverage({ employerFrom: v.employer_current_from, activities: v.past_activities }).ok;
   };
