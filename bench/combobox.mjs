@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { freePort } from './lib.mjs';
+import { freePort, waitUntilUp } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -58,20 +58,6 @@ const QUERIES = [
   '',
 ];
 
-async function waitUntilUp(url, child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
-
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 const port = await freePort();
@@ -91,7 +77,7 @@ const server = spawn(process.execPath, [join(repo, 'packages/server/dist/main.js
 const base = `http://127.0.0.1:${port}`;
 let browser;
 try {
-  await waitUntilUp(`${base}/api/ros/municipalities`, server);
+  await waitUntilUp(`${base}/api/ros/municipalities`, server, { everyMs: 200 });
   const count = (await (await fetch(`${base}/api/ros/municipalities`)).json()).length;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -20,9 +20,9 @@
  * layout shift and the JavaScript transferred (what the browser fetched, compressed). Raw
  * reports go to bench/results/ (not committed). Exit code 0 when every issue-14 budget holds.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,7 +30,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // Lighthouse's own dependency (the version it drives): a tab of ours for the prefilled form.
 import puppeteer from 'puppeteer-core';
-import { freePort } from './lib.mjs';
+import { startPortal } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -62,19 +62,6 @@ const PAGES = [
   { name: 'form (prefilled by a search)', path: '/form', perf: 90, jsKb: 200, prefilled: true },
 ];
 const BUDGET = { a11y: 100, bestPractices: 100, tbtMs: 200, cls: 0.02 };
-
-async function waitUntilUp(url, child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer from ${url}`);
-}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -155,34 +142,16 @@ async function auditRetrying(url, port, page) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ros-lighthouse-'));
   const resultsDir = join(repo, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(repo, 'packages/server/dist/main.js')], {
-    cwd: repo,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROS_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      // The demo people: the prefilled form searches one.
-      ROS_DEMO_DATA: 'true',
-      ROS_REFERENCE_DOWNLOAD: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ROS_USE_EID: 'NO',
-      ROS_ALTCHA_HMAC_KEY: 'bench-only-altcha-hmac-key-0123456789abcdef',
-      ...(values['web-dir'] ? { ROS_WEB_DIR: resolve(values['web-dir']) } : {}),
-    },
+  const { base, stop } = await startPortal('lighthouse', {
+    // The demo people: the prefilled form searches one.
+    ROS_DEMO_DATA: 'true',
+    ...(values['web-dir'] ? { ROS_WEB_DIR: resolve(values['web-dir']) } : {}),
   });
   let chrome;
   let allMet = true;
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitUntilUp(`${base}/healthz`, server);
     chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     console.log(
       `Lighthouse 12.2.3, mobile preset, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
@@ -233,9 +202,7 @@ async function main() {
     console.log(allMet ? 'every budget met' : 'budgets NOT all met');
   } finally {
     await chrome?.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
   process.exitCode = allMet ? 0 : 1;
 }

@@ -10,14 +10,12 @@
  *
  *   npm run build && node bench/profile.mjs [--page /form] [--runs 3] [--top 25]
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { freePort } from './lib.mjs';
+import { startPortal } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(repo, 'packages/web/dist');
@@ -146,37 +144,12 @@ function add(into, from) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ros-profile-'));
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(repo, 'packages/server/dist/main.js')], {
-    cwd: repo,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROS_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ROS_DEMO_DATA: 'false',
-      ROS_REFERENCE_DOWNLOAD: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ROS_USE_EID: 'NO',
-      ROS_ALTCHA_HMAC_KEY: 'bench-only-altcha-hmac-key-0123456789abcdef',
-    },
-  });
+  const { base, stop } = await startPortal('profile');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox'],
   });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const runs = Number(values.runs);
     for (const path of PAGES) {
       const bySource = new Map();
@@ -211,9 +184,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort } from './lib.mjs';
+import { freePort, waitUntilUp } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const serverDist = join(repo, 'packages/server/dist');
@@ -55,21 +55,6 @@ function startServer(args, options) {
     : spawn(process.execPath, args, options);
 }
 const TARGET_P99_MS = 5;
-
-async function waitUntilUp(url, child) {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited with ${child.exitCode} before answering ${url}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no answer from ${url}`);
-}
 
 function stop(child) {
   return new Promise((resolve) => {
@@ -166,7 +151,7 @@ async function main() {
     });
     children.push(ros);
     const validityUrl = `http://127.0.0.1:${rosPort}/api/ros/${token}/validity`;
-    await waitUntilUp(validityUrl, ros);
+    await waitUntilUp(validityUrl, ros, { tries: 200 });
     // The same app's cheapest route: what every request costs in this app (helmet, compress, hooks).
     const baselineUrl = `http://127.0.0.1:${rosPort}/healthz`;
     const sample = await (await fetch(validityUrl)).json();
@@ -181,7 +166,7 @@ async function main() {
     });
     children.push(hello);
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
-    await waitUntilUp(helloUrl, hello);
+    await waitUntilUp(helloUrl, hello, { tries: 200 });
 
     process.stdout.write(`warm-up: ${WARMUP} s each … `);
     await run(validityUrl, WARMUP);
