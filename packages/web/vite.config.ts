@@ -28,5 +28,23 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks each page loads, read by scripts/bundle-budget.mjs.
     manifest: true,
+    // One chunk for what every page shares (React, the router, i18next, the shell's small parts,
+    // the components the pages share): Rolldown's automatic splitting made a separate sub-kB chunk
+    // of TextLinks (check and the form), a request whose headers cost more than its bytes (issue
+    // 14: the check page's JavaScript on the wire). `minShareCount: 2` keeps anything only one
+    // page uses out of it; the bundle check (scripts/bundle-budget.mjs) counts what each page loads.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shared',
+              test: /[\\/]src[\\/](shell|api|components)[\\/]|[\\/]domain[\\/]src[\\/]limits|node_modules[\\/](react|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -30,6 +30,12 @@ describe('issuesToProblems', () => {
     expect(problems.find((p) => p.path === 'name')?.message).toMatch(/Too big/);
   });
 
+  it('with messageKeys, a too long value is maxlength (not required: zod issues carry no input)', () => {
+    expect(issuesToProblems(issues({ name: 'toolong', code: 'A', list: [] }), { messageKeys: true })).toEqual(
+      [{ path: 'name', message: 'maxlength' }],
+    );
+  });
+
   it('with messageKeys, answers only message keys: required for an absent value, else pattern', () => {
     const problems = issuesToProblems(issues({ code: 'x', list: [{}] }), { messageKeys: true });
     expect(problems).toEqual([

@@ -63,7 +63,8 @@ export interface IssueLike {
  * (the API's 400 `fields`, the intake API's problems, the import's lines). At most `max`.
  * Unknown keys have no path of their own: the path names them (up to five), the message is
  * `unrecognized`. With `messageKeys`, every message is one of the spec's message keys: one
- * that is not (zod's own English) becomes `required` for an absent value, else `pattern`.
+ * that is not (zod's own English) becomes `maxlength` for a too long value, `required` for an
+ * absent one, else `pattern`.
  */
 export function issuesToProblems(
   issues: ReadonlyArray<IssueLike>,
@@ -75,12 +76,13 @@ export function issuesToProblems(
     const path =
       issue.path.map(String).join('.') || (unknownKeys ? (issue.keys ?? []).slice(0, 5).join(',') : '');
     if (unknownKeys) return { path, message: 'unrecognized' };
-    const message =
-      !messageKeys || isMessageKey(issue.message)
-        ? issue.message
-        : issue.input === undefined
-          ? 'required'
-          : 'pattern';
+    const message = !messageKeys || isMessageKey(issue.message) ? issue.message : messageKeyOf(issue);
     return { path, message };
   });
+}
+
+/** The message key for a zod issue whose message is zod's own text (issuesToProblems). */
+function messageKeyOf(issue: IssueLike): MessageKey {
+  if (issue.code === 'too_big') return 'maxlength';
+  return issue.input === undefined && issue.code !== 'too_small' ? 'required' : 'pattern';
 }

@@ -703,6 +703,16 @@ for (const kind of await testDbKinds()) {
         expect(await ok(tomas)).toEqual({ okDate: true, okDuplications: true });
       });
 
+      it('names a too long or missing value with its message key', async () => {
+        const long = await validate(validateBody({ first_name: 'Š'.repeat(51) }));
+        expect(long.statusCode).toBe(400);
+        expect(long.json().error.fields).toEqual([{ path: 'first_name', message: 'maxlength' }]);
+        const { last_name: _, ...noLastName } = validateBody();
+        expect((await validate(noLastName)).json().error.fields).toEqual([
+          { path: 'last_name', message: 'required' },
+        ]);
+      });
+
       it('tells nothing of a register person without the proof of a search (issue 11)', async () => {
         // Birth number, AIFO, or names + birth date + document: no certificate is looked up.
         expect(await ok(validateBody())).toEqual({ okDate: true, okDuplications: true });

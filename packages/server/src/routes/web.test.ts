@@ -78,5 +78,28 @@ describe('web app files (routes/web.ts)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('a hashed asset gets the few headers a file needs, not the page set (issue 14: bytes per file)', async () => {
+    for (const encoding of ['br', undefined]) {
+      const res = await get(encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      // The one asset run as a document of its own (the bot check's worker) may load nothing.
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      for (const name of [
+        'x-frame-options',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+        'x-xss-protection',
+      ]) {
+        expect(res.headers[name], name).toBeUndefined();
+      }
+    }
   });
 });
