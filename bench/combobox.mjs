@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { freePort, waitUntilUp } from './lib.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, waitUntilUp } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -80,8 +80,8 @@ try {
   await waitUntilUp(`${base}/api/ros/municipalities`, server, { everyMs: 200 });
   const count = (await (await fetch(`${base}/api/ros/municipalities`)).json()).length;
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   if (THROTTLE > 1) {

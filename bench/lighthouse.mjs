@@ -30,7 +30,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // Lighthouse's own dependency (the version it drives): a tab of ours for the prefilled form.
 import puppeteer from 'puppeteer-core';
-import { startPortal } from './lib.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -43,15 +43,8 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// chrome-launcher starts Chromium itself: headless is one of its flags here.
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 /** The pages and the issue's budgets (JS in kB transferred). */
 const PAGES = [
@@ -152,7 +145,7 @@ async function main() {
   let chrome;
   let allMet = true;
   try {
-    chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
     console.log(
       `Lighthouse 12.2.3, mobile preset, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
         .map((l) => l.toFixed(2))

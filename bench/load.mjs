@@ -112,7 +112,11 @@ async function startServer(kind) {
 
 const STEPAN = { first_name: 'Štěpán', last_name: 'Dvořák', type: 'OP_CR', number: '123456789' };
 
-/** A complete request of a new applicant; `n` makes each one distinct. */
+/**
+ * A complete request of a new applicant; `n` makes each one distinct. The server tests' applicant
+ * (packages/server/src/test/applicant.ts, `newApplicant`), written out here because the bench runs
+ * plain JavaScript against the build and that file is TypeScript outside it.
+ */
 function applicant(n) {
   return {
     ...defaultFormValues(),
@@ -163,44 +167,50 @@ class Stats {
   constructor() {
     this.calls = new Map();
   }
-  add(name, ms, ok) {
+  /** `outcome`: the answer's status when it was not the expected one, or the error's name. */
+  add(name, ms, ok, outcome) {
     let s = this.calls.get(name);
     if (!s) {
-      s = { times: [], errors: 0 };
+      s = { times: [], errors: 0, errorsBy: {} };
       this.calls.set(name, s);
     }
     s.times.push(ms);
-    if (!ok) s.errors++;
+    if (!ok) {
+      s.errors++;
+      s.errorsBy[outcome] = (s.errorsBy[outcome] ?? 0) + 1;
+    }
   }
   summary() {
     const out = {};
     for (const [name, s] of this.calls) {
       const t = [...s.times].sort((a, b) => a - b);
       const q = (p) => t[Math.min(t.length - 1, Math.floor(p * t.length))] ?? 0;
-      out[name] = { n: t.length, errors: s.errors, p50: q(0.5), p99: q(0.99) };
+      out[name] = { n: t.length, errors: s.errors, errorsBy: s.errorsBy, p50: q(0.5), p99: q(0.99) };
     }
     return out;
   }
 }
 
-async function timed(stats, name, fn) {
+/** Times one call; `fn` answers its response, which must have the status `expected`. */
+async function timed(stats, name, expected, fn) {
   const start = performance.now();
-  let ok = false;
+  let outcome;
   try {
-    ok = await fn();
-  } catch {
-    ok = false;
+    outcome = (await fn()).status;
+  } catch (err) {
+    outcome = err?.name ?? 'error';
   }
-  stats.add(name, performance.now() - start, ok);
+  const ok = outcome === expected;
+  stats.add(name, performance.now() - start, ok, outcome);
   if (!ok) throw new Error(`${name} failed`);
 }
 
 async function token(base, stats) {
   let challenge;
-  await timed(stats, 'challenge', async () => {
+  await timed(stats, 'challenge', 200, async () => {
     const r = await fetch(`${base}/api/ros/altcha-challenge`);
     challenge = await r.json();
-    return r.status === 200;
+    return r;
   });
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
@@ -214,39 +224,39 @@ const json = (body, headers = {}) => ({
 
 async function application(base, stats, n) {
   const t1 = await token(base, stats);
-  await timed(stats, 'search', async () => {
+  await timed(stats, 'search', 200, async () => {
     const r = await fetch(`${base}/api/ros/search`, json(STEPAN, { recaptcha: t1 }));
     await r.arrayBuffer();
-    return r.status === 200;
+    return r;
   });
   const values = applicant(n);
-  await timed(stats, 'validate', async () => {
+  await timed(stats, 'validate', 200, async () => {
     const r = await fetch(`${base}/api/ros/validate`, json(validatePayload(values)));
     await r.arrayBuffer();
-    return r.status === 200;
+    return r;
   });
   const t2 = await token(base, stats);
   let id;
-  await timed(stats, 'submit', async () => {
+  await timed(stats, 'submit', 201, async () => {
     const r = await fetch(
       `${base}/api/ros`,
       json({ ...values, language: 'cs', duplicate: false }, { recaptcha: t2 }),
     );
     id = (await r.json()).id;
-    return r.status === 201;
+    return r;
   });
-  await timed(stats, 'pdf', async () => {
+  await timed(stats, 'pdf', 200, async () => {
     const r = await fetch(`${base}/api/ros/pdf/${id}`);
     await r.arrayBuffer();
-    return r.status === 200;
+    return r;
   });
 }
 
 async function check(base, stats) {
-  await timed(stats, 'validity', async () => {
+  await timed(stats, 'validity', 200, async () => {
     const r = await fetch(`${base}/api/ros/990000001x2070/validity`);
     await r.arrayBuffer();
-    return r.status === 200;
+    return r;
   });
 }
 
@@ -302,7 +312,7 @@ function print(kind, r) {
   );
   for (const [name, s] of Object.entries(r.calls)) {
     console.log(
-      `  ${name.padEnd(10)} n=${String(s.n).padStart(6)} errors=${s.errors} p50=${s.p50.toFixed(1)} ms p99=${s.p99.toFixed(1)} ms`,
+      `  ${name.padEnd(10)} n=${String(s.n).padStart(6)} errors=${s.errors}${s.errors ? ` ${JSON.stringify(s.errorsBy)}` : ''} p50=${s.p50.toFixed(1)} ms p99=${s.p99.toFixed(1)} ms`,
     );
   }
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { startPortal } from './lib.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(repo, 'packages/web/dist');
@@ -146,8 +146,8 @@ function add(into, from) {
 async function main() {
   const { base, stop } = await startPortal('profile');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   try {
     const runs = Number(values.runs);
