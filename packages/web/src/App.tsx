@@ -1,5 +1,4 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from './components/Spinner';
 import { HomePage } from './home/HomePage';
@@ -9,6 +8,7 @@ import { Layout } from './shell/Layout';
 import { useLang, withLang } from './shell/lang';
 import { MetadataProvider } from './shell/metadata';
 import { TitleProvider } from './shell/title';
+import { useT } from './shell/translate';
 
 // FormPage receives the mode of the route (spec section 2: form vs. duplicate form).
 // zod is set to jitless (zodJitless.ts: no eval under the pages' CSP) before the form's chunk is
@@ -21,7 +21,7 @@ const FormPage = lazy<ComponentType<{ duplicate: boolean }>>(() =>
 const ValidityPage = lazy(() => import('./validity/ValidityPage'));
 
 function Lazy({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return <Suspense fallback={<Spinner label={t('FORM.LOADING')} />}>{children}</Suspense>;
 }
 

@@ -1,5 +1,5 @@
 import { cloneElement, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../shell/translate';
 
 /**
  * A translated text whose `<name>…</name>` parts become the given elements (links), e.g.
@@ -14,7 +14,7 @@ export function TextLinks({
   i18nKey: string;
   components: Record<string, ReactElement<{ children?: ReactNode }>>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const text = t(i18nKey);
   const parts: ReactNode[] = [];
   let last = 0;

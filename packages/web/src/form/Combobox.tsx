@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../shell/translate';
 
 export interface ComboOption {
   value: string;
@@ -69,7 +69,7 @@ export function Combobox({
   autoComplete = 'off',
   onBlur,
 }: ComboboxProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const listId = `${id}-listbox`;
   const uid = useId().replace(/:/g, '');
   // Search keys are made at the first search, not when the box mounts: step 2 shows several

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { Checkbox } from '../components/Choices';
 import { Spinner } from '../components/Spinner';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
+import { useT } from '../shell/translate';
 import { BotCheckWidget } from './botcheck';
 import type { ValidateAnswer } from './submit';
 import { useDialogFocus } from './useDialogFocus';
@@ -61,7 +61,7 @@ export function ConfirmDialog({
   onSubmit,
   onClose,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const metadata = useMetadata();
   const uid = useId().replace(/:/g, '');

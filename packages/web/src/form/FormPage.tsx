@@ -1,6 +1,5 @@
 import { defaultFormValues } from '@ros/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { loadSsoSession, type SsoSession } from '../api/sso';
 import { Button } from '../components/Button';
@@ -8,6 +7,7 @@ import { Spinner } from '../components/Spinner';
 import { useAlerts } from '../shell/alerts';
 import { useLang } from '../shell/lang';
 import { useHeaderTitle } from '../shell/title';
+import { useT } from '../shell/translate';
 import { clearDraft, loadDraft } from './draft';
 import { LeaveGuardHost } from './LeaveDialog';
 import { NiaIncomplete, NiaNotFound } from './nia/NiaViews';
@@ -68,7 +68,7 @@ function niaView(plan: NiaPlan): View {
  * A draft of step 2 survives a reload of the tab.
  */
 export default function FormPage({ duplicate }: { duplicate: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const alerts = useAlerts();
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../components/Button';
 import type { PendingNavigation } from '../shell/history';
+import { useT } from '../shell/translate';
 import { LeaveGuardContext } from './leaveGuard';
 import { useDialogFocus } from './useDialogFocus';
 
@@ -11,7 +11,7 @@ import { useDialogFocus } from './useDialogFocus';
  * the form, and focus returns to where it was (the link they followed).
  */
 export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const uid = useId().replace(/:/g, '');
   const stayRef = useRef<HTMLButtonElement>(null);
   const { ref, onKeyDown } = useDialogFocus(onStay, { initialFocus: stayRef });

@@ -9,9 +9,9 @@ import {
 } from '@ros/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
+import { useT } from '../shell/translate';
 import type { ComboOption } from './Combobox';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 import { clearDraft } from './draft';
@@ -78,7 +78,7 @@ export function RequestForm({
   /** Called once the request is stored (the success view replaces the form). */
   onSubmitted?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const metadata = useMetadata();
   const form = useForm<FormValues>({ defaultValues: start.values, mode: 'onChange' });

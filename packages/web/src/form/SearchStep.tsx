@@ -8,13 +8,13 @@ import {
 } from '@ros/domain';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { ApiRequestError, apiGet, apiPost } from '../api/client';
 import { Button } from '../components/Button';
 import { TextLinks } from '../components/TextLinks';
 import { useAlerts } from '../shell/alerts';
 import { LangLink, useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
+import { useT } from '../shell/translate';
 import { BotCheckError, BotCheckWidget, getBotToken, resetBotCheck } from './botcheck';
 import { Field, useValidationText } from './fields';
 import type { RetryFrom } from './nia/niaStart';
@@ -62,7 +62,7 @@ export function SearchStep({
   /** Start in the retry state with these locked details (after a NIA sign-in, duplicate mode). */
   retryFrom?: RetryFrom;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const metadata = useMetadata();
   const alerts = useAlerts();

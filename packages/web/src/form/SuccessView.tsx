@@ -1,10 +1,10 @@
 import type { Attachment } from '@ros/domain';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { useLang, withLang } from '../shell/lang';
 import { EXTERNAL_LINKS } from '../shell/links';
 import { usePageTitle } from '../shell/title';
+import { useT } from '../shell/translate';
 import { isEmailConfirmation, pdfPath, type SubmitAnswer } from './submit';
 
 /**
@@ -28,7 +28,7 @@ export function SuccessView({
   email?: string;
   attachments: Attachment[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const started = useRef(false);

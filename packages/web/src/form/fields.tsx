@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { InfoTip } from '../components/Tooltip';
+import { useT } from '../shell/translate';
 
 /** The text of a domain message key (VALIDATION.<key>), with its values ({max} …). */
 export function useValidationText(): (error: FieldError | undefined, max?: number) => string {
@@ -14,10 +14,10 @@ export function useValidationText(): (error: FieldError | undefined, max?: numbe
 
 /** VALIDATION.<key> with {max} filled; an unknown key gives VALIDATION.unknown. */
 export function useMessageText(): (key: string, max?: number) => string {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useT();
   return (key, max) => {
     const full = `VALIDATION.${key || 'unknown'}`;
-    return i18n.exists(full) ? t(full, { max: max ?? '' }) : t('VALIDATION.unknown');
+    return exists(full) ? t(full, { max: max ?? '' }) : t('VALIDATION.unknown');
   };
 }
 
@@ -44,7 +44,7 @@ export interface FieldProps {
  * (the design system does not link them itself).
  */
 export function Field({ id, label, hint, optional, error, info, className, children }: FieldProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

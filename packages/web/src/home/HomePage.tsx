@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../components/Button';
 import { Card } from '../components/Card';
 import { LangLink, useLang, useLangNavigate, withLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import { useHeaderTitle } from '../shell/title';
+import { useT } from '../shell/translate';
 import { formPath, ssoRedirectUrl } from './choices';
 
 function List({ items }: { items: string[] }) {
@@ -23,7 +23,7 @@ function asList(value: unknown): string[] {
 
 /** Home: the two ways to apply (spec section 2), in normal or duplicate mode. */
 export function HomePage({ duplicate }: { duplicate: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const navigate = useLangNavigate();
   const { use_eid } = useMetadata();

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../components/Button';
 import { LangLink } from '../shell/lang';
 import { useHeaderTitle, usePageTitle } from '../shell/title';
+import { useT } from '../shell/translate';
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   useHeaderTitle('TITLE.DEFAULT');
   usePageTitle('NOT_FOUND.TITLE');
   return (

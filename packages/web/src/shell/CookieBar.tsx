@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { useLang } from './lang';
 import { EXTERNAL_LINKS } from './links';
+import { useT } from './translate';
 
 /** The local-storage key of the cookie consent (value 'true' once given). */
 export const COOKIE_CONSENT_KEY = 'ros-cookie-consent';
@@ -22,7 +22,7 @@ function readConsent(): boolean {
  * on a later visit: its presence is known at the first render.
  */
 export function CookieBar() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const [consented, setConsented] = useState(readConsent);
   if (consented) return null;

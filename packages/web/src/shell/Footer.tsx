@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useLang } from './lang';
 import { CONTACT_MAILBOX, EXTERNAL_LINKS } from './links';
 import { useMetadataState } from './metadata';
+import { useT } from './translate';
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <a href={href} rel="noopener" className="footer__link footer__link--external">
       {children}
@@ -14,7 +14,7 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
 }
 
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const { state } = useMetadataState();
   const links = EXTERNAL_LINKS[lang];

@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Lang, useCurrentPathIn, useLang, withLang } from './lang';
 import { useCurrentHeaderTitle } from './title';
+import { useT } from './translate';
 
 /** Names of the languages in themselves: the switch offers the other language in its own words. */
 const LANG_NAMES: Record<Lang, string> = { cs: 'Čeština', en: 'English' };
 
 function LangSwitch() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const other: Lang = lang === 'cs' ? 'en' : 'cs';
   const target = useCurrentPathIn(other);
@@ -34,7 +34,7 @@ function Emblem() {
 }
 
 export function Header() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const title = useCurrentHeaderTitle();
   return (

@@ -8,6 +8,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { useLang } from './lang';
 import { MetadataGate } from './metadata';
+import { TranslateProvider } from './translate';
 
 /** Keeps i18next and <html lang> in step with the `lang` query parameter. */
 function LanguageSync() {
@@ -49,15 +50,17 @@ export function Layout({ children }: { children: ReactNode }) {
       <a href="#main-content" className="skip-link">
         {t('SHELL.SKIP_LINK')}
       </a>
-      <CookieBar />
-      <Header />
-      <main id="main-content" tabIndex={-1} className="main">
-        <PageContainer>
-          <AlertList />
-          <MetadataGate>{children}</MetadataGate>
-        </PageContainer>
-      </main>
-      <Footer />
+      <TranslateProvider>
+        <CookieBar />
+        <Header />
+        <main id="main-content" tabIndex={-1} className="main">
+          <PageContainer>
+            <AlertList />
+            <MetadataGate>{children}</MetadataGate>
+          </PageContainer>
+        </main>
+        <Footer />
+      </TranslateProvider>
     </div>
   );
 }

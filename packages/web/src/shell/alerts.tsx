@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from './translate';
 
 export type AlertType = 'success' | 'info' | 'warning' | 'danger';
 
@@ -92,7 +92,7 @@ export function useAlerts(): AlertsApi {
 }
 
 function AlertItem({ alert, onDismiss }: { alert: Alert; onDismiss: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className={`alert alert--${alert.type}`} data-alert-key={alert.key}>
       <span className="alert__icon" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError, apiGet } from '../api/client';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
+import { useT } from './translate';
 
 /** GET /api/ros/metadata: the API contract's shape (@ros/domain). */
 export type Metadata = MetadataAnswer;
@@ -82,7 +83,7 @@ export function useMetadata(): Metadata {
  */
 export function MetadataGate({ children }: { children: ReactNode }) {
   const { state, retry } = useMetadataState();
-  const { t } = useTranslation();
+  const { t } = useT();
   if (state.status === 'ready') return <>{children}</>;
   if (state.status === 'loading') return <Spinner label={t('SHELL.LOADING')} />;
   return (

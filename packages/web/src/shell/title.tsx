@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from './translate';
 
 /** The spec: the header title is set 200 ms after the view initialises. */
 export const HEADER_TITLE_DELAY_MS = 200;
@@ -52,7 +52,7 @@ export function usePageTitle(i18nKey: string): void {
 /** The header title text ('' until a view has set it) and keeps document.title in step. */
 export function useCurrentHeaderTitle(): string {
   const context = useContext(TitleContext);
-  const { t } = useTranslation();
+  const { t } = useT();
   const key = context?.titleKey ?? null;
   const text = key ? t(key) : '';
   const page = context?.pageKey ? t(context.pageKey) : '';

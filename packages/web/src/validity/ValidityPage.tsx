@@ -7,7 +7,6 @@ import {
   validityCodeMatches,
 } from '@ros/domain';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiRequestError, apiGet } from '../api/client';
 import { Button } from '../components/Button';
@@ -16,6 +15,7 @@ import { useAlerts } from '../shell/alerts';
 import { type Lang, useLang, withLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import { useHeaderTitle } from '../shell/title';
+import { useT } from '../shell/translate';
 import './validity.css';
 
 /**
@@ -96,7 +96,7 @@ function ResultIcon({ kind }: { kind: 'valid' | 'invalid' | 'error' }) {
 }
 
 function Verified({ answer }: { answer: ValidityAnswer }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const categories = [
     answer.a1a3 ? { key: 'a1a3', label: t('CHECK.CATEGORY_A1A3'), until: answer.a1a3.valid_until } : null,
     answer.a2 ? { key: 'a2', label: t('CHECK.CATEGORY_A2'), until: answer.a2.valid_until } : null,
@@ -142,7 +142,7 @@ function Verified({ answer }: { answer: ValidityAnswer }) {
 }
 
 function NotVerified() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="validity__result validity__result--invalid" data-testid="validity-not-verified">
       <ResultIcon kind="invalid" />
@@ -153,7 +153,7 @@ function NotVerified() {
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="validity__result validity__result--error" data-testid="validity-error">
       <ResultIcon kind="error" />
@@ -198,7 +198,7 @@ function BotCheckNotice() {
 }
 
 export default function ValidityPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   const [params] = useSearchParams();
   const id = parseValidityId(params.get('id'));

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../components/Button';
 import { useLang, withLang } from '../../shell/lang';
+import { useT } from '../../shell/translate';
 import './nia.css';
 
 /**
@@ -9,7 +9,7 @@ import './nia.css';
  * not release a name or the birth date. It stays on the screen; the user fills in what is missing.
  */
 export function NiaIncomplete() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="alert alert--warning nia-incomplete" data-testid="sso-incomplete">
       <span className="alert__icon" aria-hidden="true" />
@@ -38,7 +38,7 @@ export function NiaNotFound({
   incomplete: boolean;
   onFill: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const lang = useLang();
   return (
     <section className="card nia-card" aria-labelledby="nia-not-found-title" data-testid="nia-not-found">

@@ -1,6 +1,6 @@
 import { type CodeListName, type FormFieldName, type FormValues, fieldSpec } from '@ros/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../shell/translate';
 import { type CodeItem, itemName, type ReferenceLists } from '../reference';
 import { useRequestForm } from './context';
 import { ComboField, type CommonProps, RadioField, SelectField, TextField } from './controls';
@@ -55,7 +55,7 @@ type CatalogueFieldProps = CommonProps & {
  */
 export function CatalogueField(props: CatalogueFieldProps) {
   const { path, onChange, radio, noEmpty, offer, ...common } = props;
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lists, lang, countryOptions } = useRequestForm();
   const { getValues } = useFormContext<FormValues>();
   const spec = fieldSpec(path);

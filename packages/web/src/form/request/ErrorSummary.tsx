@@ -1,9 +1,9 @@
 import { isFieldHidden, type ValidationError } from '@ros/domain';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { LangLink } from '../../shell/lang';
+import { useT } from '../../shell/translate';
 import { fieldId, useCoverage, useFormStatus, useRequestForm } from './context';
 import { useErrorTexts } from './messages';
 import { monthRanges, useActivityLabel } from './sections/ActivitiesSection';
@@ -56,7 +56,7 @@ function inPageOrder(paths: string[]): string[] {
  * says why and what to do. Nothing else is shown for the same event (no alert on top).
  */
 export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { ctx } = useRequestForm();
   const texts = useErrorTexts();
   const activityLabel = useActivityLabel();

@@ -1,7 +1,7 @@
 import { isFieldHidden } from '@ros/domain';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Tooltip } from '../../components/Tooltip';
+import { useT } from '../../shell/translate';
 import { useCoverage, useFormStatus, useRequestForm } from './context';
 
 export type FinishState = 'valid' | 'invalid' | 'uncovered';
@@ -22,7 +22,7 @@ export function useFinishState(): FinishState {
  * checks the request (POST /validate) the button says so and stays where the focus is.
  */
 export function FinishBar({ validating, onStartOver }: { validating: boolean; onStartOver: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const state = useFinishState();
   return (
     <div className="form-actions">

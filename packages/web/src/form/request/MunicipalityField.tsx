@@ -1,8 +1,8 @@
 import type { FormValues } from '@ros/domain';
 import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { useT } from '../../shell/translate';
 import type { ComboOption } from '../Combobox';
 import { useMunicipalities } from '../reference';
 import { useRequestForm } from './context';
@@ -18,7 +18,7 @@ export function MunicipalityField({
   onChange,
   ...common
 }: CommonProps & { onChange?: (next: string, previous: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { status } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   const { municipalities, error, retry } = useMunicipalities();

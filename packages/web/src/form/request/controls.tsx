@@ -6,9 +6,9 @@ import {
   maxLengthFor,
 } from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Radio } from '../../components/Choices';
 import { InfoTip } from '../../components/Tooltip';
+import { useT } from '../../shell/translate';
 import { Combobox, type ComboOption } from '../Combobox';
 import { Field } from '../fields';
 import { fieldId, useFormStatus, useRequestForm } from './context';
@@ -50,7 +50,7 @@ export function useSetField() {
  * whether the register fixed its value, "(optional)" and the message to show.
  */
 function useFieldFrame(path: Path<FormValues>, label: string | undefined, optional: boolean | undefined) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { readOnly } = useRequestForm();
   return {
     id: fieldId(path),
@@ -206,7 +206,7 @@ export function SelectField({
   /** No "Choose…" entry: a value is always chosen (the dial code). */
   noEmpty?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { register } = useFormContext<FormValues>();
   const { status } = useRequestForm();
   const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
@@ -296,7 +296,7 @@ export function Section({
   /** What comes between the heading and the fields (an intro, the copy button). */
   intro?: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="card form-section" aria-labelledby={`section-${name}-title`} id={`section-${name}`}>
       <h2 id={`section-${name}-title`}>{t(`FORM.SECTIONS.${name}`)}</h2>
@@ -315,7 +315,7 @@ export function RadioField({
   info,
   className,
 }: CommonProps & { items: ReadonlyArray<{ code: string; name: string }> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const set = useSetField();
   const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
   const current = String(useWatch<FormValues>({ name: path }) ?? '');

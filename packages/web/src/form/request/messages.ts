@@ -1,5 +1,5 @@
 import { maxLengthFor, type ValidationError } from '@ros/domain';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../shell/translate';
 import { useMessageText } from '../fields';
 
 /** The field's key in FORM.ERRORS.FIELD: rows drop their index ('past_activities.0.from' -> 'past_activities.from'). */
@@ -14,11 +14,11 @@ const maxOf = (path: string, e: ValidationError) =>
  * FORM.ERRORS.FIELD.<field>.<key> where one is written, else the key's general text.
  */
 export function useErrorTexts() {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useT();
   const message = useMessageText();
   const own = (path: string, e: ValidationError): string | null => {
     const key = `FORM.ERRORS.FIELD.${errorFieldKey(path)}.${e.key}`;
-    return i18n.exists(key) ? t(key, { max: maxOf(path, e) }) : null;
+    return exists(key) ? t(key, { max: maxOf(path, e) }) : null;
   };
   return {
     /** Under the control: its own text, else the key's (the label is right above). */
@@ -27,7 +27,7 @@ export function useErrorTexts() {
     inSummary: (path: string, e: ValidationError, label: string): string => {
       const text = own(path, e);
       if (text) return text;
-      if (e.key === 'maxlength' || e.key === 'pattern' || !i18n.exists(`VALIDATION.${e.key}`)) {
+      if (e.key === 'maxlength' || e.key === 'pattern' || !exists(`VALIDATION.${e.key}`)) {
         const generic = e.key === 'maxlength' ? 'maxlength' : 'pattern';
         return t(`FORM.ERRORS.GENERIC.${generic}`, { field: label, max: maxOf(path, e) });
       }

@@ -1,6 +1,6 @@
 import { canAddAbroadStay, emptyAbroadStay, type FormValues, isFieldHidden } from '@ros/domain';
 import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { fieldId, useRequestForm } from '../context';
 import { RemoveRowButton } from './ActivitiesSection';
@@ -13,7 +13,7 @@ export function AbroadSection() {
 }
 
 function Stays() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { status, focusLater, modalShown, openAbroadModal } = useRequestForm();
   const { control } = useFormContext<FormValues>();
   const rows = useFieldArray({ control, name: 'abroad_stay' });

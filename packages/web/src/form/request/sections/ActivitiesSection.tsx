@@ -10,9 +10,9 @@ import {
   normalizeMonthYear,
 } from '@ros/domain';
 import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Tooltip } from '../../../components/Tooltip';
+import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { fieldId, useCoverage, useRequestForm } from '../context';
 
@@ -38,7 +38,7 @@ const rangeText = (a: MonthYear, b: MonthYear) =>
 
 /** The label of a past-activity field; field1/field2 depend on the row's type. */
 export function useActivityLabel() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (field: string, type: string) =>
     field === 'field1' || field === 'field2'
       ? t(`FORM.ACTIVITY.${field.toUpperCase()}_${type || '0'}`)
@@ -74,7 +74,7 @@ export function ActivitiesSection() {
 }
 
 function Coverage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const coverage = useCoverage();
   return (
     <div
@@ -93,7 +93,7 @@ function Coverage() {
 }
 
 function Activities() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { status, focusLater } = useRequestForm();
   const { control } = useFormContext<FormValues>();
   const rows = useFieldArray({ control, name: 'past_activities' });
@@ -128,7 +128,7 @@ function Activities() {
 }
 
 function ActivityRow({ index, onRemove }: { index: number; onRemove: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { ctx } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const label = useActivityLabel();

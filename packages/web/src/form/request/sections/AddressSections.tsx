@@ -1,7 +1,7 @@
 import type { FormValues } from '@ros/domain';
 import { type Path, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
+import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
 import { Section, useSetField } from '../controls';
@@ -31,7 +31,7 @@ const COPIED: ReadonlyArray<[Path<FormValues>, keyof FormValues]> = [
 
 /** The contact address, with a button that copies the permanent one (not in duplicate mode). */
 export function ContactAddressSection() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { duplicate } = useRequestForm();
   const { getValues } = useFormContext<FormValues>();
   const set = useSetField();

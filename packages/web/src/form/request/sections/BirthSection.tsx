@@ -1,6 +1,6 @@
 import { birthStateChangePatch, type FormValues, isDistrictEnabled, isFieldHidden } from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../shell/translate';
 import { DateInput } from '../../DateInput';
 import { Field } from '../../fields';
 import { CatalogueField } from '../CatalogueField';
@@ -18,7 +18,7 @@ export function BirthSection() {
 }
 
 function BirthFields() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { readOnly } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   const set = useSetField();

@@ -7,7 +7,7 @@ import {
 } from '@ros/domain';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
 import { Section } from '../controls';
@@ -18,7 +18,7 @@ import { Section } from '../controls';
  * for DATOVKOU (PRODUCT.md decision).
  */
 export function ContactSection() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { ctx } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const [telephone, dataMailbox, delivery] = useWatch<

@@ -1,7 +1,7 @@
 import { type FormValues, isFieldHidden, toggleDuplicateType } from '@ros/domain';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/Choices';
+import { useT } from '../../../shell/translate';
 import { useRequestForm } from '../context';
 import { useSetField, useShownError } from '../controls';
 
@@ -10,7 +10,7 @@ import { useSetField, useShownError } from '../controls';
  * authority switched off is shown but cannot be ticked. POSKOZENI and ODCIZENI exclude each other.
  */
 export function DuplicateSection() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { ctx, lists, lang } = useRequestForm();
   const set = useSetField();
   const value = useWatch<FormValues, 'duplicate_type'>({ name: 'duplicate_type' });

@@ -6,8 +6,8 @@ import {
   normalizeMonthYear,
 } from '@ros/domain';
 import { useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useAlerts } from '../../../shell/alerts';
+import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { useFormStatus, useRequestForm } from '../context';
 import { Section } from '../controls';
@@ -20,7 +20,7 @@ export function EmployerSection() {
 }
 
 function EmployerFields() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { getValues, setValue } = useFormContext<FormValues>();
   const alerts = useAlerts();
   const startChanged = useFormStatus((s) => s.changed.has('employer_current_from'));

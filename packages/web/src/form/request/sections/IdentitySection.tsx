@@ -5,7 +5,7 @@ import {
   isSecondCitizenshipEnabled,
 } from '@ros/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
 import { Section } from '../controls';
@@ -13,7 +13,7 @@ import { OtherCitizenships } from './OtherCitizenships';
 
 /** Birth number, identity document and citizenships. */
 export function IdentitySection() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { ctx, readOnly } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   const [birthDate, citizen1] = useWatch<FormValues, ['birth_date', 'citizen_of_1']>({

@@ -1,7 +1,7 @@
 import type { FormValues } from '@ros/domain';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../shell/translate';
 import { Combobox } from '../../Combobox';
 import { Field } from '../../fields';
 import { useRequestForm } from '../context';
@@ -9,7 +9,7 @@ import { useSetField, useShownError } from '../controls';
 
 /** Other citizenships: several countries, shown as removable chips. */
 export function OtherCitizenships() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { readOnly, countryOptions } = useRequestForm();
   const set = useSetField();
   const value = useWatch<FormValues, 'other_citizenships'>({ name: 'other_citizenships' });
