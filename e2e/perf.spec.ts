@@ -48,3 +48,36 @@ test("the pages' scripts arrive as the build's brotli files (quality 11), not co
     expect(Number(headers['content-length']), url).toBe(statSync(`${dist}${file}.br`).size);
   }
 });
+
+test('a page announces its texts and the metadata with itself, and the app uses those answers', async ({
+  page,
+}) => {
+  for (const [path, lang] of [
+    ['/check?lang=en', 'en'],
+    ['/form', 'cs'],
+  ] as const) {
+    const asked: string[] = [];
+    const warnings: string[] = [];
+    const listen = (r: { url(): string }) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/assets/i18n/') || pathname === '/api/ros/metadata') asked.push(pathname);
+    };
+    const log = (m: { type(): string; text(): string }) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    };
+    page.on('request', listen);
+    page.on('console', log);
+    const answer = await page.goto(path);
+    expect(answer?.headers().link).toBe(
+      `</assets/i18n/${lang}.json>; rel=preload; as=fetch; crossorigin, </api/ros/metadata>; rel=preload; as=fetch; crossorigin`,
+    );
+    await expect(page.locator('h1').first()).toBeVisible();
+    // Chromium warns when a preloaded answer goes unused for 3 s; a fetch that did not match
+    // the preload would be a second request.
+    await page.waitForTimeout(3_500);
+    expect(asked.sort()).toEqual(['/api/ros/metadata', `/assets/i18n/${lang}.json`]);
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+    page.off('request', listen);
+    page.off('console', log);
+  }
+});

@@ -83,6 +83,16 @@ describe('web app files (routes/web.ts)', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
+  it("a page announces its language's texts and the metadata for preloading (issue 14)", async () => {
+    const link = (lang: string) =>
+      `</assets/i18n/${lang}.json>; rel=preload; as=fetch; crossorigin, </api/ros/metadata>; rel=preload; as=fetch; crossorigin`;
+    expect((await app.inject({ method: 'GET', url: '/form' })).headers.link).toBe(link('cs'));
+    expect((await app.inject({ method: 'GET', url: '/check?lang=en&x=1' })).headers.link).toBe(link('en'));
+    expect((await app.inject({ method: 'GET', url: '/no-such-page?lang=de' })).headers.link).toBe(link('cs'));
+    // Assets do not.
+    expect((await get('br')).headers.link).toBeUndefined();
+  });
+
   it('a hashed asset gets the few headers a file needs, not the page set (issue 14: bytes per file)', async () => {
     for (const encoding of ['br', undefined]) {
       const res = await get(encoding);

@@ -58,6 +58,7 @@ export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<
       return reply
         .status(isAppPage(path) ? 200 : 404)
         .header('cache-control', 'no-cache')
+        .header('link', pagePreloads(req.url))
         .sendFile('index.html');
     }
     return reply
@@ -67,6 +68,21 @@ export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * What every page fetches before it can show its content, announced with the page itself, so
+ * that the browser fetches it while it loads the scripts instead of after them (issue 14: one
+ * round trip and the scripts' run less before the first paint on a slow link): the texts of the
+ * page's language (`?lang=en`, else Czech, as the app's `parseLang`) and the metadata. Both as
+ * `fetch` with `crossorigin`, which is how the app asks for them (same-origin `fetch()`), so the
+ * browser uses the preloaded answers.
+ */
+export function pagePreloads(url: string): string {
+  const lang = new URLSearchParams(url.split('?')[1] ?? '').get('lang') === 'en' ? 'en' : 'cs';
+  return [`/assets/i18n/${lang}.json`, '/api/ros/metadata']
+    .map((href) => `<${href}>; rel=preload; as=fetch; crossorigin`)
+    .join(', ');
+}
 
 /**
  * The headers helmet and the Permissions-Policy hook give every answer of this plugin that mean
