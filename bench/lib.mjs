@@ -78,19 +78,4 @@ export async function startPortal(name, env = {}) {
   return { base, server, stop };
 }
 
-/** Debian's Chromium, or the one CHROMIUM_PATH names (the machine has no browser download). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/**
- * The flags every bench script starts Chromium with, as the browser tests do (e2e/chromium.ts):
- * no sandbox (root in a VM), no GPU, and no calls out to Google's services, which this machine's
- * closed network refuses (and which would add their own work to a measurement).
- */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
