@@ -4,8 +4,9 @@
  * from a keystroke to the next painted frame, with the full list of 6,258 municipalities, in
  * Chromium (playwright-core, Debian's /usr/bin/chromium or CHROMIUM_PATH).
  *
- * Starts the built server (packages/server/dist/main.js: run `npm run build` first) on a free
- * loopback port and a fresh data folder, with the built-in ČSÚ codebook (or ROS_REFERENCE_DIR if set).
+ * Starts the built server (packages/server/dist/main.js: run `npm run build` first) as the other
+ * page benchmarks do (bench/lib.mjs startPortal: a free loopback port, a fresh data folder), with
+ * the built-in ČSÚ codebook (or ROS_REFERENCE_DIR if set).
  * Opens /form?eid=1 (the form without the search step), picks the Czech Republic as the birth
  * country and types into the municipality box. In the page, a capturing keydown listener sets a
  * performance mark; after React has rendered, the next animation frame plus a task ends the
@@ -20,14 +21,13 @@
  *
  *   node bench/combobox.mjs [--rounds 5] [--cpu-throttle 1]
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, waitUntilUp } from './lib.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal, waitUntilUp } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -60,21 +60,9 @@ const QUERIES = [
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'ros-bench-combobox-'));
-const server = spawn(process.execPath, [join(repo, 'packages/server/dist/main.js')], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ROS_DATA_DIR: dataDir,
-    ROS_REFERENCE_DIR: process.env.ROS_REFERENCE_DIR ?? '',
-    ROS_REFERENCE_DOWNLOAD: 'false',
-    ROS_DEMO_DATA: 'false',
-  },
+const { base, server, stop } = await startPortal('bench-combobox', {
+  ROS_REFERENCE_DIR: process.env.ROS_REFERENCE_DIR ?? '',
 });
-const base = `http://127.0.0.1:${port}`;
 let browser;
 try {
   await waitUntilUp(`${base}/api/ros/municipalities`, server, { everyMs: 200 });
@@ -216,6 +204,5 @@ try {
   process.exitCode = result.ok ? 0 : 1;
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -75,23 +75,12 @@ export function CatalogueField(props: CatalogueFieldProps) {
   const select = (items: ListItem[]) => {
     const shown = offer ? offer(items) : items;
     const { label, optional, info, className, disabled } = common;
+    const field = { path, items: shown, label, optional, info, className };
     return radio ? (
-      <RadioField
-        path={path}
-        items={shown}
-        label={label}
-        optional={optional}
-        info={info}
-        className={className}
-      />
+      <RadioField {...field} />
     ) : (
       <SelectField
-        path={path}
-        items={shown}
-        label={label}
-        optional={optional}
-        info={info}
-        className={className}
+        {...field}
         disabled={disabled}
         noEmpty={noEmpty}
         onChange={onChange && ((v) => onChange(v, ''))}
