@@ -18,6 +18,8 @@ export default defineConfig({
           root: 'packages/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // Every answer of every test is checked against the OpenAPI document (docs/api.md).
+          setupFiles: ['./src/test/contractSetup.ts'],
           // API tests share one PostgreSQL database per file: run files one after another.
           fileParallelism: false,
           testTimeout: 20000,

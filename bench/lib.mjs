@@ -1,5 +1,6 @@
 // What several bench scripts share: a free port, waiting for a server, the built portal.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,10 @@ export async function startPortal(name, env = {}) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ROS_USE_EID: 'NO',
-      ROS_ALTCHA_HMAC_KEY: 'bench-only-altcha-hmac-key-0123456789abcdef',
+      // Production refuses a key published in the repository (or too guessable): a new one each run.
+      ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+      // Production refuses a non-https public address; the bench signs nobody in, so none is used.
+      ROS_PUBLIC_URL: 'https://ros.bench.invalid',
       ...env,
     },
   });

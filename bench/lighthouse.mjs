@@ -11,14 +11,19 @@
  * (`disableStorageReset`, so the draft stays; the HTTP cache is cleared by hand before each run,
  * as Lighthouse would), and the page opens on the prefilled step 2, as after a reload.
  *
- *   npm run build && node bench/lighthouse.mjs [--runs 3] [--web-dir packages/web/dist] [--lang cs] [--only form]
+ *   npm run build && node bench/lighthouse.mjs [--runs 3] [--cpu 4] [--max-load 3] [--web-dir packages/web/dist] [--lang cs] [--only form]
+ *
+ * `--cpu 8` measures an inexpensive phone several years old (issue 29). Each run waits until the
+ * machine's 1-minute load is at most `--max-load` (3 minutes at most); the row prints the load at
+ * the start of its runs, and marks a row over its budgets with ✗.
  *
  * It starts the built server (packages/server/dist/main.js, production mode, fresh SQLite data
  * folder with the demo people) on a free loopback port; `--web-dir` serves another build of the web app
  * (ROS_WEB_DIR), so a build from before a change can be measured beside it. Prints one row per
- * page: performance, accessibility and best-practices scores, total blocking time, cumulative
- * layout shift and the JavaScript transferred (what the browser fetched, compressed). Raw
- * reports go to bench/results/ (not committed). Exit code 0 when every issue-14 budget holds.
+ * page: performance, accessibility and best-practices scores, total blocking time, main-thread
+ * work, cumulative layout shift and the JavaScript transferred (what the browser fetched,
+ * compressed). Raw reports go to bench/results/ (not committed). Exit code 0 when every budget
+ * holds (PAGES and BUDGET below: issues 14, 26 and 29).
  */
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 // Lighthouse's own dependency (the version it drives): a tab of ours for the prefilled form.
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal } from './lib.mjs';
@@ -40,22 +46,50 @@ const { values } = parseArgs({
     lang: { type: 'string', default: 'cs' },
     // Only the pages whose name contains this (e.g. --only prefilled).
     only: { type: 'string' },
+    // The CPU slowdown (issue 29): 4 is the mobile preset's mid-range phone, 8 an inexpensive
+    // phone several years old. The network stays the preset's slow 4G.
+    cpu: { type: 'string', default: '4' },
+    // A run starts only when the machine's 1-minute load is at most this (it waits up to 3 min).
+    'max-load': { type: 'string', default: '3' },
   },
 });
 const RUNS = Number(values.runs);
+const CPU = Number(values.cpu);
+const MAX_LOAD = Number(values['max-load']);
 // chrome-launcher starts Chromium itself: headless is one of its flags here.
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
-/** The pages and the issue's budgets (JS in kB transferred). */
+/**
+ * The pages and their budgets (issues 14, 26 and 29): JS in kB transferred; at 4x CPU every page
+ * scores 95 with TBT at most 150 ms and main-thread work at most `mainMs`; at 8x CPU the TBT is
+ * at most `tbt8Ms` (the score is not budgeted there).
+ */
 const PAGES = [
-  { name: 'home', path: '/', perf: 95, jsKb: 100 },
+  { name: 'home', path: '/', jsKb: 100, mainMs: 1000, tbt8Ms: 200 },
   // A real check: the demo certificate's id (without one the page sends the visitor to not-found).
-  { name: 'check', path: '/check?id=990000001x2070', perf: 95, jsKb: 100 },
-  { name: 'form (search step)', path: '/form', perf: 90, jsKb: 200 },
-  { name: 'form (step 2, ?eid=eid)', path: '/form?eid=eid', perf: 90, jsKb: 200 },
-  { name: 'form (prefilled by a search)', path: '/form', perf: 90, jsKb: 200, prefilled: true },
+  { name: 'check', path: '/check?id=990000001x2070', jsKb: 100, mainMs: 1000, tbt8Ms: 200 },
+  // The status page as a person opens it without a link (issue 26): the reference and code form.
+  { name: 'status', path: '/stav-zadosti', jsKb: 100, mainMs: 1000, tbt8Ms: 200 },
+  { name: 'form (search step)', path: '/form', jsKb: 200, mainMs: 1500, tbt8Ms: 200 },
+  { name: 'form (step 2, ?eid=eid)', path: '/form?eid=eid', jsKb: 200, mainMs: 2000, tbt8Ms: 400 },
+  {
+    name: 'form (prefilled by a search)',
+    path: '/form',
+    jsKb: 200,
+    mainMs: 2000,
+    tbt8Ms: 400,
+    prefilled: true,
+  },
 ];
-const BUDGET = { a11y: 100, bestPractices: 100, tbtMs: 200, cls: 0.02 };
+const BUDGET = { perf: 95, a11y: 100, bestPractices: 100, tbtMs: 150, cls: 0.02 };
+
+/** Waits (up to 3 minutes) until the machine's 1-minute load is at most MAX_LOAD; returns it. */
+async function quietMachine() {
+  for (let waited = 0; loadavg()[0] > MAX_LOAD && waited < 180; waited += 5) {
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+  return loadavg()[0];
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -97,6 +131,7 @@ async function audit(url, port, page) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU },
       ...(page ? { disableStorageReset: true } : {}),
     },
     undefined,
@@ -116,6 +151,7 @@ async function audit(url, port, page) {
     bestPractices: score('best-practices'),
     tbtMs: lhr.audits['total-blocking-time'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    mainMs: lhr.audits['mainthread-work-breakdown'].numericValue,
     jsKb: jsBytes / 1000,
     failed: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
@@ -148,20 +184,24 @@ async function main() {
   try {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
     console.log(
-      `Lighthouse 12.2.3, mobile preset, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
+      `Lighthouse 12.2.3, mobile preset at ${CPU}x CPU, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} at start; web: ${values['web-dir'] ?? 'packages/web/dist'}`,
     );
     console.log(
-      '| page | performance | accessibility | best practices | TBT | CLS | JS transferred | load (1 min) |',
+      '| page | performance | accessibility | best practices | TBT | main thread | CLS | JS transferred | load (1 min) |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const page of PAGES.filter((p) => !values.only || p.name.includes(values.only))) {
       const sep = page.path.includes('?') ? '&' : '?';
       const url = `${base}${page.path}${sep}lang=${values.lang}`;
       const runs = [];
       const tab = page.prefilled ? await prefilledTab(chrome.port, url) : undefined;
-      for (let i = 0; i < RUNS; i++) runs.push(await auditRetrying(url, chrome.port, tab));
+      const loads = [];
+      for (let i = 0; i < RUNS; i++) {
+        loads.push(await quietMachine());
+        runs.push(await auditRetrying(url, chrome.port, tab));
+      }
       if (tab) {
         const heading = await tab.$eval('#step2-title', (h) => h.textContent);
         console.error(`  (prefilled form: step 2 says "${heading}")`);
@@ -176,19 +216,26 @@ async function main() {
         bestPractices: m('bestPractices'),
         tbtMs: m('tbtMs'),
         cls: m('cls'),
+        mainMs: m('mainMs'),
         jsKb: m('jsKb'),
       };
+      // At 4x the full set; at 8x the TBT of the page (issue 29); a11y, CLS and JS at both.
+      const cpuMet =
+        CPU === 8
+          ? row.tbtMs <= page.tbt8Ms
+          : CPU === 4
+            ? row.perf >= BUDGET.perf && row.tbtMs <= BUDGET.tbtMs && row.mainMs <= page.mainMs
+            : true;
       const met =
-        row.perf >= page.perf &&
+        cpuMet &&
         row.a11y >= BUDGET.a11y &&
         row.bestPractices >= BUDGET.bestPractices &&
-        row.tbtMs <= BUDGET.tbtMs &&
         row.cls <= BUDGET.cls &&
         row.jsKb <= page.jsKb;
       allMet &&= met;
       const spread = (k) => `${Math.min(...runs.map((r) => r[k]))}-${Math.max(...runs.map((r) => r[k]))}`;
       console.log(
-        `| ${page.name} | ${row.perf} (${spread('perf')}) | ${row.a11y} | ${row.bestPractices} | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} kB | ${loadavg()[0].toFixed(2)} |`,
+        `| ${page.name} | ${row.perf} (${spread('perf')}) | ${row.a11y} | ${row.bestPractices} | ${Math.round(row.tbtMs)} ms | ${(row.mainMs / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} kB | ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}${met ? '' : ' ✗'} |`,
       );
       const failed = [...new Set(runs.flatMap((r) => r.failed))];
       if (failed.length > 0) console.log(`  failed audits: ${failed.join(', ')}`);

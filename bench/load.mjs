@@ -31,6 +31,15 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
 import { freePort } from './lib.mjs';
 
+/** What the confirmation dialog adds to the body: the legal texts' version, the channel, boxes 1-3. */
+const AGREED = {
+  legal_version: '1',
+  legal_channel: 'paper',
+  declaration_signature: true,
+  declaration_affidavit: true,
+  declaration_purpose: true,
+};
+
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
@@ -240,7 +249,7 @@ async function application(base, stats, n) {
   await timed(stats, 'submit', 201, async () => {
     const r = await fetch(
       `${base}/api/ros`,
-      json({ ...values, language: 'cs', duplicate: false }, { recaptcha: t2 }),
+      json({ ...values, language: 'cs', duplicate: false, ...AGREED }, { recaptcha: t2 }),
     );
     id = (await r.json()).id;
     return r;

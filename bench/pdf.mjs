@@ -152,6 +152,10 @@ try {
     personKey: 'bench',
     idempotencyKey: null,
     bodyHash: bodyHash(v),
+    legal: {
+      version: '1',
+      ticked: { signature: true, affidavit: true, purpose: true, notify_email: false, notify_phone: false },
+    },
   });
   const request = stored.request;
   const model = buildPdfModel(request, await loadCodeNames(db, request.values, 'cs'));

@@ -12,7 +12,11 @@
  * next to the noise floor: the longest /healthz wait of the idle server over 2 s. Also sent: the issue's bodies to a POST
  * of an unknown API path and of an unknown page (not a form route).
  *
- *   node bench/stall.mjs [--server packages/server/dist/main.js] [--repeat 3]
+ *   node bench/stall.mjs [--server packages/server/dist/main.js] [--repeat 3] [--flood-seconds 10]
+ *
+ * Then the floods (issue 21): 16 connections ask /readyz, then the municipality list (brotli),
+ * for `--flood-seconds` (default 10) each while /healthz is probed; its p50/p99/max are reported
+ * (the goal: p99 under 500 ms throughout).
  *
  * `--server` measures another build (e.g. one before the fix). A JSON copy goes to
  * bench/results/ (not committed).
@@ -38,6 +42,7 @@ const { values } = parseArgs({
   options: {
     server: { type: 'string', default: join(repo, 'packages/server/dist/main.js') },
     repeat: { type: 'string', default: '5' },
+    'flood-seconds': { type: 'string', default: '10' },
   },
 });
 const REPEAT = Number(values.repeat);
@@ -53,7 +58,60 @@ const OTHER_POSTS = [
   { path: '/no-such-page', base: {} },
 ];
 
+const FLOOD_CONNECTIONS = 16;
+const FLOOD_SECONDS = Number(values['flood-seconds']);
+/** Cheap-looking GETs that once cost real CPU per call (issue 21). */
+const FLOODS = [
+  { path: '/readyz', headers: {} },
+  { path: '/api/ros/municipalities', headers: { 'accept-encoding': 'br' } },
+];
+
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+const floodAgent = new Agent({ keepAlive: true, maxSockets: FLOOD_CONNECTIONS });
+
+function get(port, flood) {
+  return new Promise((ok, fail) => {
+    request(
+      { host: '127.0.0.1', port, path: flood.path, agent: floodAgent, headers: flood.headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => ok(res.statusCode));
+      },
+    )
+      .on('error', fail)
+      .end();
+  });
+}
+
+/** FLOOD_CONNECTIONS loops asking `flood` for FLOOD_SECONDS, /healthz probed meanwhile: its waits. */
+async function floodRow(port, flood) {
+  const until = performance.now() + FLOOD_SECONDS * 1000;
+  const statuses = new Map();
+  let answered = 0;
+  const loops = Array.from({ length: FLOOD_CONNECTIONS }, async () => {
+    while (performance.now() < until) {
+      const status = await get(port, flood);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      answered++;
+    }
+  });
+  const waits = [];
+  while (performance.now() < until) {
+    waits.push(await healthz(port));
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(loops);
+  waits.sort((a, b) => a - b);
+  const at = (q) => Math.round(waits[Math.min(waits.length - 1, Math.floor(waits.length * q))] * 10) / 10;
+  return {
+    path: flood.path,
+    answered,
+    statuses: [...statuses].map(([s, n]) => `${s}: ${n}`).join(', '),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: at(1),
+  };
+}
 const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 function send(port, path, text) {
@@ -149,6 +207,7 @@ const child = spawn(process.execPath, [resolve(values.server)], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const results = [];
+const floods = [];
 try {
   await waitUntilUp(port, child);
   // Idle /healthz wait: the baseline a stall is measured against.
@@ -203,13 +262,27 @@ try {
   }
   const worst = results.reduce((w, r) => (r.stallMs > w.stallMs ? r : w), results[0]);
   console.log(`\nworst stall (median of ${REPEAT}): ${worst.stallMs} ms (${worst.path}, ${worst.body})`);
+
+  // Issue 21: public GETs that cost real CPU, asked by 16 connections for FLOOD_SECONDS each,
+  // while /healthz is probed: its p99 must stay under 500 ms throughout.
+  console.log(
+    `\nfloods: ${FLOOD_CONNECTIONS} connections for ${FLOOD_SECONDS} s each, /healthz p99 meanwhile`,
+  );
+  for (const flood of FLOODS) {
+    const row = await floodRow(port, flood);
+    floods.push(row);
+    console.log(
+      `${flood.path.padEnd(30)} ${String(row.answered).padStart(7)} answered (${row.statuses})  /healthz p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  max ${row.maxMs} ms`,
+    );
+  }
   mkdirSync(join(repo, 'bench/results'), { recursive: true });
   const file = join(repo, 'bench/results', `stall-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ server: values.server, baseline, noise, results }, null, 2));
+  writeFileSync(file, JSON.stringify({ server: values.server, baseline, noise, results, floods }, null, 2));
 } finally {
   child.kill('SIGTERM');
   agent.destroy();
   probeAgent.destroy();
+  floodAgent.destroy();
   await new Promise((r) => setTimeout(r, 300));
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -18,6 +18,7 @@
  *   node bench/validity.mjs [--duration 10] [--warmup 3] [--connections 50] [--rounds 3] [--pin]
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,7 +147,10 @@ async function main() {
         NODE_ENV: 'production',
         // Production refuses to start without these (config.ts): no NIA sign-in, a fixed bot-check key.
         ROS_USE_EID: 'NO',
-        ROS_ALTCHA_HMAC_KEY: 'bench-only-altcha-hmac-key-0123456789abcdef',
+        // Production refuses a key published in the repository (or too guessable): a new one each run.
+        ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+        // Production refuses a non-https public address; the bench signs nobody in, so none is used.
+        ROS_PUBLIC_URL: 'https://ros.bench.invalid',
       },
     });
     children.push(ros);

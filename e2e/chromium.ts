@@ -11,3 +11,14 @@ export const CHROMIUM: LaunchOptions = {
   executablePath: CHROMIUM_PATH,
   args: CHROMIUM_FLAGS,
 };
+
+/**
+ * Traces cost a third of the browser suite's time on a 2-core machine (every action's DOM
+ * snapshot and a screencast, kept or not: validity.spec 176 s with, 120-127 s without, load
+ * 12-15), so they are off unless `ROS_E2E_TRACE=1` asks for them (README, "Test"). A failing
+ * test still leaves its screenshot in e2e/.out.
+ */
+export const RECORDING = {
+  trace: process.env.ROS_E2E_TRACE ? 'retain-on-failure' : 'off',
+  screenshot: 'only-on-failure',
+} as const;

@@ -11,6 +11,7 @@ const PAGES = [
   { path: '/', ready: 'h1' },
   { path: '/duplikat?lang=en', ready: 'h1' },
   { path: '/check?id=990000001x2070', ready: 'h1' },
+  { path: '/stav-zadosti', ready: 'h1' },
   // The search step with the ALTCHA widget, and the whole form (zod builds its schemas there).
   { path: '/form', ready: 'altcha-widget' },
   { path: '/duplicate/form?lang=en', ready: 'altcha-widget' },

@@ -32,7 +32,7 @@ const TEXT = {
     delivery: 'Způsob doručení',
     dataBox: 'Do datové schránky',
     employer: 'Současný zaměstnavatel',
-    employerFrom: 'Zaměstnán od (MM/RRRR)',
+    employerFrom: 'Začátek zaměstnání (MM/RRRR)',
     description: 'Popis činnosti',
     addActivity: 'Přidat činnost',
     activityType: 'Druh činnosti',

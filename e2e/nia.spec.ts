@@ -32,6 +32,11 @@ const TEXT = {
     success: 'Žádost byla odeslána',
     emailSent: 'jsme poslali e-mailem na adresu stepan.dvorak@example.cz',
     datovkou: 'Do datové schránky',
+    introIncomplete: 'Z přihlášení jsme převzali jméno a příjmení',
+    birthDateFixed: 'datum narození',
+    missingBirthDate: 'Přihlášení nám neposkytlo datum narození.',
+    signInAgain: 'Přihlásit se znovu',
+    continueWithout: 'Pokračovat bez přihlášení',
   },
   en: {
     heading: 'You are signed in with your citizen identity',
@@ -45,6 +50,11 @@ const TEXT = {
     success: 'Your request has been sent',
     emailSent: 'by e-mail to stepan.dvorak@example.cz',
     datovkou: 'To a data mailbox',
+    introIncomplete: 'From your sign-in we took your first name and last name',
+    birthDateFixed: 'date of birth',
+    missingBirthDate: 'Your sign-in did not give us your date of birth.',
+    signInAgain: 'Sign in again',
+    continueWithout: 'Continue without signing in',
   },
 } as const;
 
@@ -138,7 +148,11 @@ for (const lang of ['cs', 'en'] as const) {
     await expect(success).toHaveAttribute('data-variant', 'email');
     await expect(page.getByRole('heading', { name: x.success })).toBeFocused();
     await expect(page.getByTestId('submit-email-note')).toContainText(x.emailSent);
-    await expect(page.getByTestId('pdf-link')).toHaveCount(0);
+    // A copy to keep is offered here too, not only by e-mail (issue 28); nothing downloads by itself.
+    await expect(page.getByTestId('pdf-link')).toHaveAttribute(
+      'href',
+      /^\/api\/ros\/pdf\/[A-Za-z0-9_-]{24}$/,
+    );
     const reference = (await page.getByTestId('submit-reference').textContent())?.match(
       /ROS-\d{4}-\d{6}/,
     )?.[0];
@@ -152,8 +166,17 @@ for (const lang of ['cs', 'en'] as const) {
     expect(mail).toMatch(/Content-Type: application\/pdf/i);
     expect(downloaded).toBe(false);
 
-    // One sign-in, one request: the session has ended, a reload says so and offers the plain form.
+    // A shared computer (issue 28): the sent request's page, reloaded, shows "already sent" and
+    // none of the applicant's details.
     await page.reload();
+    await expect(page.getByTestId('already-sent')).toBeVisible();
+    await expect(page.getByText(/stepan\.dvorak@example\.cz/)).toHaveCount(0);
+    await expect(page.getByText(reference as string)).toHaveCount(0);
+
+    // One sign-in, one request: the session has ended, a new sign-in form says so and offers the plain form.
+    // (From another page: a navigation to the same address is a reload, and keeps the entry's mark.)
+    await page.goto(`${ORIGIN}${homePath(lang, false)}`);
+    await page.goto(`${ORIGIN}/form?eid=nia${lang === 'en' ? '&lang=en' : ''}`);
     await expect(page.getByText(x.expired)).toBeVisible();
     await expect(page.getByTestId('finish')).toBeVisible();
     await expect(page.locator('#first_name')).toHaveValue('');
@@ -176,6 +199,11 @@ for (const lang of ['cs', 'en'] as const) {
     await signIn(page, lang, /^Petr Neúplný/);
     const card = page.getByTestId('sso-incomplete');
     await expect(card).toContainText(x.incomplete);
+    // One explanation (issue 28): the intro names what came from the sign-in, the card what did not.
+    const intro = page.locator('#step2-title + p');
+    await expect(intro).toContainText(x.introIncomplete);
+    await expect(intro).not.toContainText(x.birthDateFixed);
+    await expect(card).toContainText(x.missingBirthDate);
     await expect(page.getByText(x.direct)).toHaveCount(0);
     await expect(page.locator('#first_name')).toHaveAttribute('readonly', '');
     // The birth date NIA did not release is the user's to fill in.
@@ -201,6 +229,15 @@ for (const lang of ['cs', 'en'] as const) {
     await expect(page.getByText(x.failed)).toBeVisible();
     await expect(page.getByRole('button', { name: SEARCH_TEXT[lang].search })).toBeVisible();
     await test.step('axe sso failed', () => checkA11y(page));
+    // Both ways on (issue 28): signing in again, or going on without it.
+    const card = page.getByTestId('sso-failed');
+    await expect(card.getByRole('link', { name: x.signInAgain })).toHaveAttribute(
+      'href',
+      `/api/ros/sso-redirect?from=${from(lang, false)}`,
+    );
+    await card.getByRole('button', { name: x.continueWithout }).click();
+    await expect(card).toHaveCount(0);
+    await expect(page.getByLabel(SEARCH_TEXT[lang].first, { exact: true })).toBeFocused();
   });
 
   test(`duplicate mode: retry without a certificate, not found, prefilled with one (${lang})`, async ({

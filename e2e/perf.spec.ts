@@ -52,15 +52,18 @@ test("the pages' scripts arrive as the build's brotli files (quality 11), not co
 test('a page announces its texts and the metadata with itself, and the app uses those answers', async ({
   page,
 }) => {
-  for (const [path, lang] of [
-    ['/check?lang=en', 'en'],
-    ['/form', 'cs'],
+  for (const [path, lang, chunk] of [
+    ['/check?lang=en', 'en', 'ValidityPage'],
+    ['/form', 'cs', 'FormPage'],
+    ['/stav-zadosti', 'cs', 'StatusPage'],
   ] as const) {
     const asked: string[] = [];
+    const chunks: string[] = [];
     const warnings: string[] = [];
     const listen = (r: { url(): string }) => {
       const { pathname } = new URL(r.url());
       if (pathname.startsWith('/assets/i18n/') || pathname === '/api/ros/metadata') asked.push(pathname);
+      if (pathname.startsWith(`/assets/${chunk}-`)) chunks.push(pathname);
     };
     const log = (m: { type(): string; text(): string }) => {
       if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
@@ -68,16 +71,49 @@ test('a page announces its texts and the metadata with itself, and the app uses 
     page.on('request', listen);
     page.on('console', log);
     const answer = await page.goto(path);
-    expect(answer?.headers().link).toBe(
-      `</assets/i18n/${lang}.json>; rel=preload; as=fetch; crossorigin, </api/ros/metadata>; rel=preload; as=fetch; crossorigin`,
+    const link = answer?.headers().link ?? '';
+    expect(link).toContain(
+      `</assets/i18n/${lang}.json>; rel=preload; as=fetch; crossorigin, </api/ros/metadata>; rel=preload; as=fetch; crossorigin, `,
     );
+    // The page's own chunk and its stylesheet (issue 29), each fetched once: the preloads are used.
+    expect(link).toMatch(new RegExp(`</assets/${chunk}-[\\w-]+\\.js>; rel=modulepreload`));
+    expect(link).toMatch(new RegExp(`</assets/${chunk}-[\\w-]+\\.css>; rel=preload; as=style; crossorigin`));
     await expect(page.locator('h1').first()).toBeVisible();
     // Chromium warns when a preloaded answer goes unused for 3 s; a fetch that did not match
     // the preload would be a second request.
     await page.waitForTimeout(3_500);
     expect(asked.sort()).toEqual(['/api/ros/metadata', `/assets/i18n/${lang}.json`]);
+    expect(chunks.filter((c) => c.endsWith('.js'))).toHaveLength(1);
+    expect(chunks.filter((c) => c.endsWith('.css'))).toHaveLength(1);
     expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
     page.off('request', listen);
     page.off('console', log);
+  }
+});
+
+test("a page opened at its address paints itself first, not the shell's spinner (issue 29)", async ({
+  page,
+}) => {
+  // What #root held at the first commit: React writes the whole tree at once, so the observer's
+  // first call sees all of the first paint.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root?.firstChild) return;
+      seen.disconnect();
+      (window as unknown as { firstPaint: string }).firstPaint = root.querySelector('main')?.innerHTML ?? '';
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  for (const [path, own] of [
+    ['/stav-zadosti', 'id="status-reference"'],
+    ['/form', 'data-testid="search-submit"'],
+    ['/check?id=990000001x2070', 'id="validity-heading"'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    const first = await page.evaluate(() => (window as unknown as { firstPaint?: string }).firstPaint ?? '');
+    expect(first, path).not.toContain('Načítám...');
+    expect(first, path).toContain(own);
   }
 });

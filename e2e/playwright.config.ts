@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM } from './chromium.js';
+import { CHROMIUM, RECORDING } from './chromium.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const E2E_PORT = Number(process.env.ROS_E2E_PORT ?? 4180);
@@ -29,7 +29,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     launchOptions: CHROMIUM,
-    trace: 'retain-on-failure',
+    ...RECORDING,
   },
   webServer: {
     command: 'node e2e/start-server.mjs',

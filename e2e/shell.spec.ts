@@ -57,6 +57,31 @@ test.describe('routes', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.notFoundH1);
     });
 
+    test(`${lang}: a page path in other case goes to its own path, query kept; status and page agree (issue 22)`, async ({
+      page,
+    }) => {
+      const sep = lang === 'en' ? '&lang=en' : '';
+      for (const [from, to, h1OrTitle] of [
+        [`/Check?id=990000001x2070${sep}`, `/check?id=990000001x2070${sep}`, null],
+        [`/FORM${q(lang)}`, `/form${q(lang)}`, t.title],
+        [`/Duplicate/Form${q(lang)}`, `/duplicate/form${q(lang)}`, t.duplicateTitle],
+      ] as const) {
+        // The server answers the path written otherwise with a redirect to the page's own path.
+        const direct = await page.request.get(from, { maxRedirects: 0 });
+        expect(direct.status(), from).toBe(301);
+        expect(direct.headers().location, from).toBe(to);
+        const response = await page.goto(from);
+        expect(response?.status(), from).toBe(200);
+        await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, '\\?')}$`));
+        if (h1OrTitle) await expectHeaderTitle(page, h1OrTitle);
+        else await expect(page.getByTestId('validity-verified')).toBeVisible();
+      }
+      // A path the server answers 404 for never shows a page (react-router would match it).
+      const encoded = await page.goto(`/f%6Frm${q(lang)}`);
+      expect(encoded?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.notFoundH1);
+    });
+
     test(`${lang}: an unknown path redirects to not-found and keeps the language`, async ({ page }) => {
       await page.goto(`/some/unknown/page${q(lang)}`);
       await expect(page).toHaveURL(new RegExp(`/not-found${lang === 'en' ? '\\?lang=en' : ''}$`));

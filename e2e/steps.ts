@@ -30,8 +30,8 @@ export const SEARCH_TEXT = {
     search: 'Vyhledat',
     retry: 'Vyhledat podle rodného čísla',
     found: 'Našli jsme vás v registru',
-    without: 'Vyplnit bez dokladu',
-    manual: 'Vyplnění bez dokladu',
+    without: 'Vyplnit žádost ručně',
+    manual: 'Ruční vyplnění žádosti',
   },
   en: {
     first: 'First name',
@@ -44,8 +44,8 @@ export const SEARCH_TEXT = {
     search: 'Search',
     retry: 'Search by birth number',
     found: 'We found you in the register',
-    without: 'Fill in without a document',
-    manual: 'Filling in without a document',
+    without: 'Fill in the form by hand',
+    manual: 'Filling in the form by hand',
   },
 } as const;
 
@@ -155,6 +155,22 @@ export async function chooseOption(page: Page, id: string, typed: string): Promi
 export async function tickDeclarations(page: Page): Promise<void> {
   for (const id of ['signature', 'affidavit', 'purpose']) await page.getByTestId(`confirm-${id}`).check();
 }
+
+/**
+ * The five sentences the open confirmation dialog shows beside its boxes, in its order (issue 22:
+ * the PDF must print them word for word), whitespace collapsed.
+ */
+export async function dialogSentences(page: Page): Promise<string[]> {
+  const out: string[] = [];
+  for (const id of ['signature', 'affidavit', 'purpose', 'email', 'phone']) {
+    const item = page.locator('.choice-item', { has: page.getByTestId(`confirm-${id}`) });
+    out.push(normaliseSpace((await item.textContent()) ?? ''));
+  }
+  return out;
+}
+
+/** Whitespace collapsed to single spaces (a PDF's line breaks are spaces to a reader). */
+export const normaliseSpace = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /**
  * Clicks the confirmation dialog's send button and waits for the success screen with its heading

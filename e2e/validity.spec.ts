@@ -88,7 +88,7 @@ for (const lang of ['cs', 'en'] as const) {
       await checkA11y(page);
     });
 
-    for (const bad of ['', '1x', 'x1', '1x2x3', '-1x5', '1e3x2', '١x٢']) {
+    for (const bad of ['', '12x', '1x', 'x1', '1x2x3', '-1x5', '1e3x2', '١x٢']) {
       test(`bad id "${bad}" goes to not-found, keeping the language`, async ({ page }) => {
         await page.goto(
           bad === '' ? `/check${lang === 'en' ? '?lang=en' : ''}` : url(encodeURIComponent(bad)),
@@ -97,6 +97,9 @@ for (const lang of ['cs', 'en'] as const) {
           timeout: 15000,
         });
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.notFound);
+        // Headed as itself, not as the request form (issue 28), in the band and the tab.
+        await expect(page.getByTestId('header-title')).toHaveText(t.notFound);
+        await expect(page).toHaveTitle(new RegExp(`^${t.notFound} \\|`));
       });
     }
 
@@ -139,6 +142,8 @@ for (const lang of ['cs', 'en'] as const) {
                 body: '{"error":{"code":"INTERNAL_ERROR","message":"Internal server error"}}',
               });
         });
+        // The page's clock is the test's: "does it close itself" needs no real wait.
+        await page.clock.install();
         await page.goto(url(DEMO.validBoth));
         const alert = page.locator('[data-alert-key="ALERTS.CHECK_VALIDITY_ERROR"]');
         await expect(alert).toBeVisible();
@@ -147,7 +152,7 @@ for (const lang of ['cs', 'en'] as const) {
         await expect(page.getByTestId('validity-not-verified')).toHaveCount(0);
         await checkA11y(page);
         // It does not close itself (the default alerts close after 5 s).
-        await page.waitForTimeout(5600);
+        await page.clock.fastForward('00:06');
         await expect(alert).toBeVisible();
         down = false;
         await page.getByRole('button', { name: t.retry }).click();

@@ -11,6 +11,8 @@
 // A package whose output is missing is always built. The vite build fails on
 // INEFFECTIVE_DYNAMIC_IMPORT: a lazy import that does not split is a mistake (issue 12), and when
 // a page's JavaScript breaks its budget (scripts/bundle-budget.mjs, issue 14).
+// Every build also writes packages/server/dist/published-secrets.txt: hashes of the repository's
+// tokens, which production refuses as secrets (packages/server/src/secrets.ts, issue 21).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -147,7 +149,17 @@ function build(pkg, full) {
   return true;
 }
 
-function main(ifChanged) {
+/**
+ * The hashes of every token in the repository's files, beside the built server: production
+ * refuses a secret that appears there (packages/server/src/secrets.ts). Written at every build,
+ * built or not, since any file of the repository (a test, the bench) may hold one.
+ */
+async function writePublishedSecrets() {
+  const secrets = await import(pathToFileURL(join(repo, 'packages/server/dist/secrets.js')).href);
+  secrets.writePublishedList(repo);
+}
+
+async function main(ifChanged) {
   const skipped = [];
   let rebuiltDomain = false;
   for (const { pkg, hash, fresh } of packageStates()) {
@@ -163,6 +175,7 @@ function main(ifChanged) {
     if (pkg.name === 'domain') rebuiltDomain = true;
     recordBuilt(repo, pkg, hash);
   }
+  await writePublishedSecrets();
   if (skipped.length > 0) {
     console.log(
       `build: ${skipped.join(', ')} unchanged since the last build, not rebuilt (\`npm run build\` rebuilds everything)`,
@@ -171,5 +184,5 @@ function main(ifChanged) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.includes('--if-changed'));
+  await main(process.argv.includes('--if-changed'));
 }

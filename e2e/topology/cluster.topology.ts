@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { Cluster } from './cluster.js';
+import pg from 'pg';
+import { Cluster, type Instance } from './cluster.js';
 
 /**
  * Two instances behind nginx with TLS on one PostgreSQL database (docs/OPERATIONS.md): what
@@ -38,6 +40,62 @@ async function botToken(from: APIRequestContext | string): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('challenge not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * Every instance has counted the others as live (sharedLimits.ts): each one's last heartbeat
+ * (`seen_at`, every 5 s) came after the others' first (`started_at`), by a second for the commit.
+ */
+async function instancesCountEachOther(): Promise<boolean> {
+  const db = new pg.Client({ connectionString: cluster.databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ started_at: string; seen_at: string }>(
+      'select started_at, seen_at from instances where seen_at > $1',
+      [Date.now() - 15000],
+    );
+    return (
+      rows.length === cluster.instances.length &&
+      rows.every((row) =>
+        rows.every((other) => other === row || Number(row.seen_at) > Date.parse(other.started_at) + 1000),
+      )
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * Connections to a local port holding bytes its process has not read: requests waiting at a
+ * frozen instance, in its accept queue or on a connection it took before (Linux /proc/net/tcp).
+ */
+function unreadConnections(port: number): number {
+  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, address, , state, queues]) => {
+      const unread = Number.parseInt(queues?.split(':')[1] ?? '0', 16);
+      return address?.endsWith(local) && state === '01' && unread > 0;
+    }).length;
+}
+
+/**
+ * Waits until nginx sends requests to the instance again (after fail_timeout, 2 s, when it had
+ * been refused or reset): it answers one of the GETs sent through the proxy meanwhile.
+ */
+async function untilProxySendsTo(instance: Instance): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        // Only a probe: whether a request was lost is the tests' own count.
+        await proxy.get('/api/ros/metadata').catch(() => undefined);
+        return instance.answered('GET', '/api/ros/metadata');
+      },
+      { message: `nginx sends to instance ${instance.name} again`, timeout: 10000, intervals: [100] },
+    )
+    .toBeGreaterThan(0);
 }
 
 async function search(base: string, token: string): Promise<number> {
@@ -83,10 +141,16 @@ test('a certificate revoked on one side is reported invalid by both instances wi
 
 test('per-address limits hold across both instances (two instances do not double a limit)', async () => {
   // The validity check: ROS_RATE_LIMIT_VALIDITY (200 here) a minute, each instance its share of the
-  // live ones; an instance counts the others at its next heartbeat (every 5 s), so give both one.
+  // live ones; an instance counts the others at its next heartbeat (every 5 s), so wait for both.
   // Each instance alone would allow all 300 (150 each); together they allow about 200, less what the
   // revocation test used.
-  await new Promise((r) => setTimeout(r, 6000));
+  await expect
+    .poll(instancesCountEachOther, {
+      message: 'each instance counts the other',
+      timeout: 15000,
+      intervals: [200],
+    })
+    .toBe(true);
   const validity: number[] = [];
   for (let n = 0; n < 300; n++) validity.push((await proxy.get('/api/ros/990000001x2070/validity')).status());
   const answered = validity.filter((s) => s === 200).length;
@@ -187,26 +251,37 @@ test('a POST sent to an instance that dies before reading it goes to the other o
   // requests into its queue), then killed (its queued connections are reset). nginx must send
   // those POSTs to the other instance (proxy_next_upstream … non_idempotent), not answer 502.
   const [frozen] = cluster.instances;
-  const pid = frozen?.child?.pid;
+  if (!frozen) throw new Error('two instances expected');
+  const pid = frozen.child?.pid;
   expect(pid).toBeDefined();
   process.kill(pid as number, 'SIGSTOP');
   try {
+    let answered = 0;
     const answers = Array.from({ length: 6 }, () =>
-      proxy.post('/api/ros/validate', { data: {} }).then((r) => r.status()),
+      proxy.post('/api/ros/validate', { data: {} }).then((r) => {
+        answered++;
+        return r.status();
+      }),
     );
-    // Long enough for nginx to have connected to both instances and sent every request.
-    await new Promise((r) => setTimeout(r, 700));
+    // Until nginx has sent every request: each is answered by the other instance or waits, unread,
+    // at the frozen one.
+    await expect
+      .poll(() => answered + unreadConnections(frozen.port), {
+        message: 'every request answered or waiting at the frozen instance',
+        timeout: 10000,
+        intervals: [50],
+      })
+      .toBeGreaterThanOrEqual(6);
     process.kill(pid as number, 'SIGKILL');
     // Every one answered by the instance alive: the app's 400 for an empty body, or its 429 when
     // an earlier test has used up the address's validate limit; never nginx's 502.
     const statuses = await Promise.all(answers);
     expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
   } finally {
-    await frozen?.stop('SIGKILL');
-    frozen?.start();
-    await frozen?.ready();
-    // nginx tries the killed instance again after fail_timeout (2 s).
-    await new Promise((r) => setTimeout(r, 2500));
+    await frozen.stop('SIGKILL');
+    frozen.start();
+    await frozen.ready();
+    await untilProxySendsTo(frozen);
   }
 });
 
@@ -235,18 +310,25 @@ test('a rolling restart under load loses no request through the proxy', async ()
       }
     }
   };
+  /** Waits until the clients have been served `n` more requests (the load runs). */
+  const servedMore = async (n: number) => {
+    const from = served;
+    await expect
+      .poll(() => served - from, { message: `${n} more requests served`, timeout: 10000, intervals: [20] })
+      .toBeGreaterThanOrEqual(n);
+  };
   const load = [client(), client(), client(), client()];
   try {
     for (const instance of cluster.instances) {
-      await new Promise((r) => setTimeout(r, 500));
+      await servedMore(20);
       expect(await instance.stop('SIGTERM')).toBe(0);
       instance.start();
       await instance.ready();
       // nginx tries a refused instance again after fail_timeout (2 s): only then the next one
       // (docs/OPERATIONS.md, the rolling restart).
-      await new Promise((r) => setTimeout(r, 2500));
+      await untilProxySendsTo(instance);
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await servedMore(20);
   } finally {
     stop = true;
     await Promise.all(load);

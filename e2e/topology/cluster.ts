@@ -110,6 +110,10 @@ export class Instance {
 export interface ClusterOptions {
   /** Settings every instance gets on top of the defaults below. */
   env?: Record<string, string>;
+  /** Values of the nginx template's variables on top of writeNginxConfig's. */
+  nginx?: Record<string, string>;
+  /** Changes the filled-in template before nginx reads it (a test's shorter timeout). */
+  site?: (conf: string) => string;
 }
 
 export class Cluster {
@@ -120,7 +124,7 @@ export class Cluster {
   private nginx: ChildProcess | undefined;
   readonly databaseUrl: string;
 
-  constructor(opts: ClusterOptions = {}) {
+  constructor(private readonly opts: ClusterOptions = {}) {
     const admin = new URL(PG_ADMIN_URL);
     admin.pathname = `/${this.database}`;
     this.databaseUrl = admin.toString();
@@ -161,7 +165,7 @@ export class Cluster {
   readonly key = join(this.dir, 'tls.key');
 
   /**
-   * A self-signed certificate for localhost and 127.0.0.1. The browser is told to accept it; the
+   * A self-signed RSA certificate for localhost and 127.0.0.1. The browser is told to accept it; the
    * instances trust it through NODE_EXTRA_CA_CERTS, since they fetch the local NIA provider's
    * discovery document through the proxy, at the public address.
    */
@@ -172,10 +176,10 @@ export class Cluster {
       [
         'req',
         '-x509',
+        // RSA, as most CA-issued certificates: with an RSA key, suites without forward secrecy
+        // (RSA key exchange) could be negotiated, so the TLS test can see whether nginx offers them.
         '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
+        'rsa:2048',
         '-nodes',
         '-days',
         '2',
@@ -205,6 +209,10 @@ export class Cluster {
         .map((i) => `server 127.0.0.1:${i.port} max_fails=1 fail_timeout=2s;`)
         .join('\n    '),
       ROS_INTAKE_ALLOW: '127.0.0.1',
+      // Self-signed: its own issuer. It names no OCSP responder, so nginx staples nothing.
+      ROS_TLS_TRUSTED: cert,
+      ROS_RESOLVER: '127.0.0.1',
+      ...this.opts.nginx,
     };
     const template = readFileSync(join(repo, 'deploy/nginx/ros.conf.template'), 'utf8');
     const site = template.replace(/^(?!\s*#).*$/gm, (line) =>
@@ -214,7 +222,7 @@ export class Cluster {
         return v;
       }),
     );
-    writeFileSync(join(this.dir, 'ros.conf'), site);
+    writeFileSync(join(this.dir, 'ros.conf'), this.opts.site ? this.opts.site(site) : site);
     const tmp = join(this.dir, 'nginx-tmp');
     mkdirSync(tmp, { recursive: true });
     const main = `

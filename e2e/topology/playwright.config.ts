@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM } from '../chromium.js';
+import { CHROMIUM, RECORDING } from '../chromium.js';
 
 /**
  * The topology test (docs/OPERATIONS.md): nginx with TLS in front of two instances on one
@@ -20,6 +20,6 @@ export default defineConfig({
     browserName: 'chromium',
     ignoreHTTPSErrors: true,
     launchOptions: CHROMIUM,
-    trace: 'retain-on-failure',
+    ...RECORDING,
   },
 });

@@ -1,4 +1,4 @@
-import { isFieldHidden } from './conditions.js';
+import { isFieldHidden } from './fields.js';
 import type { FormValues } from './values.js';
 
 /**

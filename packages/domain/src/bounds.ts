@@ -91,6 +91,11 @@ export function formBodyLimits(textFields: readonly string[]): BodyLimits {
     { name: 'send_notifications_email', max: 5 },
     { name: 'send_notifications_phone', max: 5 },
     { name: 'match', max: MATCH_TOKEN_MAX_LENGTH },
+    { name: 'legal_version', max: LEGAL_VERSION_MAX_LENGTH },
+    { name: 'legal_channel', max: 5 },
+    { name: 'declaration_signature', max: 5 },
+    { name: 'declaration_affidavit', max: 5 },
+    { name: 'declaration_purpose', max: 5 },
   ];
   const columns = (rows: string, names: readonly string[]) =>
     names.map((name) => ({ name, max: maxOf(`${rows}.${name}`) }));
@@ -115,6 +120,9 @@ export function formBodyLimits(textFields: readonly string[]): BodyLimits {
   // body -> past_activities -> row
   return limitsOf(bytes, 3, values);
 }
+
+/** Longest legal-text version id the submit body may carry (legalTexts/: '1', '2', ...). */
+export const LEGAL_VERSION_MAX_LENGTH = 16;
 
 /** Longest match token the search answers (see register.md); longer is refused unread. */
 export const MATCH_TOKEN_MAX_LENGTH = 64;

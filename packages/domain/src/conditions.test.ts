@@ -3,7 +3,6 @@ import {
   availableDeliveryTypes,
   birthStateChangePatch,
   canAddAbroadStay,
-  DUPLICATE_HIDDEN_FIELDS,
   hasConflictingDuplicateTypes,
   isBirthNumberEnabled,
   isBirthNumberRequired,
@@ -12,12 +11,11 @@ import {
   isDialCodeEnabled,
   isDistrictEnabled,
   isField2Enabled,
-  isFieldHidden,
-  isFieldRequired,
   isMunicipalityFreeText,
   isSecondCitizenshipEnabled,
   toggleDuplicateType,
 } from './conditions.js';
+import { isFieldHidden, isFieldRequired } from './fields.js';
 import { defaultFormContext, defaultFormValues, type FormFieldName } from './values.js';
 
 const today = { year: 2025, month: 3, day: 15 };
@@ -74,7 +72,8 @@ describe('data mailbox and delivery', () => {
   });
   it('requires the data mailbox for DATOVKOU or without prefill', () => {
     expect(isDataMailboxRequired({ delivery_type: 'DATOVKOU' })).toBe(true);
-    // Without a prefill too only DATOVKOU makes it required (PRODUCT.md decision).
+    // Without a prefill too only DATOVKOU makes it required (docs/requirements.md, product decisions,
+    // "Data mailbox").
     expect(isDataMailboxRequired({ delivery_type: 'EMAIL' })).toBe(false);
   });
   it('shows it when read-only or without prefill', () => {
@@ -129,7 +128,6 @@ describe('duplicate mode', () => {
       'past_activities',
       'abroad_stay',
     ] as FormFieldName[]) {
-      expect(DUPLICATE_HIDDEN_FIELDS.has(f)).toBe(true);
       expect(isFieldHidden(f, { duplicate: true })).toBe(true);
       expect(isFieldHidden(f, { duplicate: false })).toBe(false);
     }

@@ -1,6 +1,6 @@
-// The conditional rules of spec section 4 ("field reactions"), as data and functions
-// that the browser (what to show, enable, require) and the server (what to require)
-// both use.
+// The conditional rules of spec section 4 ("field reactions") as functions of the values, which
+// the field catalogue (fields.ts) builds its entries from: what enables, requires or shows a field.
+// The browser and the server both use them through the catalogue (isFieldEnabled, isFieldRequired).
 
 import { birthDateError, type Today } from './dates.js';
 import {
@@ -9,10 +9,10 @@ import {
   DELIVERY_DATA_MAILBOX,
   DUPLICATE_DAMAGED,
   DUPLICATE_STOLEN,
-  MAX_ABROAD_STAYS,
   STATELESS,
-} from './limits.js';
-import type { FormContext, FormFieldName, FormValues } from './values.js';
+} from './formCodes.js';
+import { MAX_ABROAD_STAYS } from './limits.js';
+import type { FormContext, FormValues } from './values.js';
 
 /** The second citizenship is enabled unless the main one is ## (stateless / unspecified). */
 export function isSecondCitizenshipEnabled(citizen_of_1: string): boolean {
@@ -77,8 +77,9 @@ export function isDataMailboxShown(ctx: Pick<FormContext, 'readOnly' | 'noPrefil
 }
 
 /**
- * data_mailbox is required only for delivery by data mailbox (DATOVKOU), with or without a
- * prefill (PRODUCT.md decision: most people and every foreigner have none).
+ * data_mailbox is required only for delivery by data mailbox (DATOVKOU), with or without a prefill
+ * (docs/requirements.md, product decisions, "Data mailbox": most people and every foreigner have
+ * none).
  */
 export function isDataMailboxRequired(values: Pick<FormValues, 'delivery_type'>): boolean {
   return values.delivery_type === DELIVERY_DATA_MAILBOX;
@@ -124,91 +125,4 @@ export function toggleDuplicateType(current: readonly string[], code: string): s
 /** True when the selection holds two types that exclude each other. */
 export function hasConflictingDuplicateTypes(selection: readonly string[]): boolean {
   return EXCLUSIVE_DUPLICATE_TYPES.some(([a, b]) => selection.includes(a) && selection.includes(b));
-}
-
-/**
- * What duplicate mode hides (and so neither shows nor requires): sex, the birth
- * details, other citizenships, the current employer, past activities and stays abroad.
- * (The copy-home-address button is hidden too; it is not a field.)
- */
-export const DUPLICATE_HIDDEN_FIELDS: ReadonlySet<FormFieldName> = new Set<FormFieldName>([
-  'sex',
-  'birth_date',
-  'birth_state',
-  'birth_municipality',
-  'birth_district',
-  'other_citizenships',
-  'employer_current_name',
-  'employer_current_from',
-  'employer_current_description',
-  'employer_current_position',
-  'employer_verification_type',
-  'past_activities',
-  'abroad_stay',
-]);
-
-/** What duplicate mode requires in addition: duplicate_type (shown only in duplicate mode). */
-export const DUPLICATE_REQUIRED_FIELDS: ReadonlySet<FormFieldName> = new Set<FormFieldName>([
-  'duplicate_type',
-]);
-
-/** Is the field shown in this mode? (data_mailbox and birth_district also depend on values.) */
-export function isFieldHidden(field: FormFieldName, ctx: Pick<FormContext, 'duplicate'>): boolean {
-  if (ctx.duplicate) return DUPLICATE_HIDDEN_FIELDS.has(field);
-  return DUPLICATE_REQUIRED_FIELDS.has(field);
-}
-
-/** Always required (spec section 5), unless hidden by duplicate mode. */
-export const REQUIRED_FIELDS: ReadonlySet<FormFieldName> = new Set<FormFieldName>([
-  'first_name',
-  'last_name',
-  'birth_name',
-  'sex',
-  'birth_date',
-  'birth_municipality',
-  'birth_state',
-  'citizen_of_1',
-  'document_type',
-  'document_number',
-  'home_street',
-  'home_city',
-  'home_zip',
-  'home_state',
-  'employer_current_name',
-  'employer_current_from',
-  'employer_current_description',
-  'contact_street',
-  'contact_city',
-  'contact_zip',
-  'contact_state',
-  'email',
-  'delivery_type',
-]);
-
-/**
- * Is a top-level field required with these values and context? Combines REQUIRED_FIELDS,
- * duplicate mode and the conditional rules (birth_district, birth_number, data_mailbox,
- * duplicate_type, dial_code). The UI marks every other field "(optional)".
- */
-export function isFieldRequired(field: FormFieldName, values: FormValues, ctx: FormContext): boolean {
-  if (isFieldHidden(field, ctx)) return false;
-  switch (field) {
-    case 'birth_district':
-      return isDistrictEnabled(values.birth_state);
-    case 'birth_number':
-      return isBirthNumberRequired(values, ctx);
-    case 'data_mailbox':
-      return isDataMailboxRequired(values);
-    case 'duplicate_type':
-      return ctx.duplicate;
-    case 'dial_code':
-      return isDialCodeEnabled(values.telephone);
-    default:
-      return REQUIRED_FIELDS.has(field);
-  }
-}
-
-/** Past-activity and stay-abroad rows have all their fields required, except in duplicate mode. */
-export function areRowsRequired(ctx: Pick<FormContext, 'duplicate'>): boolean {
-  return !ctx.duplicate;
 }

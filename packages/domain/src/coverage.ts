@@ -2,6 +2,7 @@
 // current employer and the past activities, with at most 1 month uncovered.
 
 import type { Today } from './dates.js';
+import { isFieldHidden } from './fields.js';
 import { COVERAGE_WINDOW_MONTHS, MAX_UNCOVERED_MONTHS } from './limits.js';
 import {
   activityMonthError,
@@ -13,6 +14,7 @@ import {
   monthIndex,
   parseMonthYear,
 } from './monthYear.js';
+import type { FormContext, FormValues } from './values.js';
 
 export interface CoverageInput {
   /** employer_current_from (MM/YYYY); '' when not filled. */
@@ -82,4 +84,33 @@ export function computeCoverage(input: CoverageInput, today?: Today): CoverageRe
 /** Shortcut: is the window covered well enough (at most 1 uncovered month)? */
 export function isCoverageOk(input: CoverageInput, today?: Today): boolean {
   return computeCoverage(input, today).ok;
+}
+
+/**
+ * Whether the month coverage applies: in a new request only. It is of the current employer and
+ * the past activities, which a duplicate request has not (their sections are hidden there). The
+ * one place of this rule: the server's submit, the web's finish, its summary and its notice.
+ */
+export function coverageApplies(ctx: Pick<FormContext, 'duplicate'>): boolean {
+  return !isFieldHidden('past_activities', ctx) && !isFieldHidden('employer_current_from', ctx);
+}
+
+/** The coverage of a request's values: its current employer's start and its past activities. */
+export function coverageOfValues(
+  values: Pick<FormValues, 'employer_current_from' | 'past_activities'>,
+  today?: Today,
+): CoverageResult {
+  return computeCoverage(
+    { employerFrom: values.employer_current_from, activities: values.past_activities },
+    today,
+  );
+}
+
+/** The request is covered well enough, or the coverage does not apply to it (a duplicate). */
+export function coverageOk(
+  values: Pick<FormValues, 'employer_current_from' | 'past_activities'>,
+  ctx: Pick<FormContext, 'duplicate'>,
+  today?: Today,
+): boolean {
+  return !coverageApplies(ctx) || coverageOfValues(values, today).ok;
 }

@@ -8,11 +8,13 @@ import {
   displayToIso,
   formatDisplayDate,
   formatIsoDate,
+  isIncompleteDateInput,
   isLeapYear,
   isoToDisplay,
   isValidCalendarDate,
   parseDateInput,
   parseIsoDate,
+  parseIsoInstant,
   resolveToday,
 } from './dates.js';
 
@@ -55,19 +57,15 @@ describe('today', () => {
   });
 });
 
-describe('date entry dd.mm.yyyy with partial input', () => {
+describe('date entry dd.mm.yyyy: unpadded parts, never a guessed month or year', () => {
   it.each([
-    ['5', '05.03.2025'],
-    ['5.', '05.03.2025'],
-    ['31', '31.03.2025'],
-    ['5.7', '05.07.2025'],
-    ['5.7.', '05.07.2025'],
     ['05.07.1990', '05.07.1990'],
     ['5.7.1990', '05.07.1990'],
+    ['5.7.1990.', '05.07.1990'],
     ['1. 2. 2000', '01.02.2000'],
     [' 29.2.2024 ', '29.02.2024'],
   ])('%s -> %s', (input, expected) => {
-    expect(completeDateInput(input, today)).toBe(expected);
+    expect(completeDateInput(input)).toBe(expected);
   });
   it.each([
     '',
@@ -84,16 +82,21 @@ describe('date entry dd.mm.yyyy with partial input', () => {
     '2000-01-02',
     '1..2000',
   ])('rejects %j', (input) => {
-    expect(parseDateInput(input, today)).toBeNull();
+    expect(parseDateInput(input)).toBeNull();
   });
-  it('completes a day against the current month, so 31 fails in a 30-day month', () => {
-    expect(parseDateInput('31', { year: 2025, month: 4, day: 1 })).toBeNull();
-    expect(parseDateInput('29', { year: 2024, month: 2, day: 1 })).toEqual({ year: 2024, month: 2, day: 29 });
+  it("does not complete a day alone or a day and month with today's month or year (issue 22)", () => {
+    // Before: "5" became the 5th of this month, "5.7" the 5th of July this year.
+    for (const partial of ['5', '5.', '31', '5.7', '5.7.', '5.7.19']) {
+      expect(completeDateInput(partial), partial).toBeNull();
+      expect(displayToIso(partial), partial).toBeNull();
+      expect(isIncompleteDateInput(partial), partial).toBe(true);
+    }
+    for (const other of ['x', '5/7', '123', '5.7.1990', '1.2.19900'])
+      expect(isIncompleteDateInput(other), other).toBe(false);
   });
   it('converts to and from ISO', () => {
-    expect(displayToIso('5.7.1990', today)).toBe('1990-07-05');
-    expect(displayToIso('7', today)).toBe('2025-03-07');
-    expect(displayToIso('x', today)).toBeNull();
+    expect(displayToIso('5.7.1990')).toBe('1990-07-05');
+    expect(displayToIso('x')).toBeNull();
     expect(isoToDisplay('1990-07-05')).toBe('05.07.1990');
     expect(isoToDisplay('1990-02-30')).toBeNull();
     expect(formatIsoDate({ year: 987, month: 1, day: 2 })).toBe('0987-01-02');
@@ -112,9 +115,16 @@ describe('birth date: the last 100 years up to today', () => {
     expect(birthDateError('1925-03-15', today)).toBeNull();
     expect(birthDateError('2025-03-15', today)).toBeNull();
   });
-  it('rejects one day beyond either end with pattern', () => {
-    expect(birthDateError('1925-03-14', today)).toBe('pattern');
-    expect(birthDateError('2025-03-16', today)).toBe('pattern');
+  it('says what is wrong one day beyond either end: too old, or in the future (issue 22)', () => {
+    expect(birthDateError('1925-03-14', today)).toBe('birthDateTooOld');
+    expect(birthDateError('1890-01-01', today)).toBe('birthDateTooOld');
+    expect(birthDateError('2025-03-16', today)).toBe('birthDateFuture');
+    expect(birthDateError('2031-01-01', today)).toBe('birthDateFuture');
+  });
+  it('says a day alone is an incomplete date', () => {
+    expect(birthDateError('5', today)).toBe('dateIncomplete');
+    expect(birthDateError('5.7', today)).toBe('dateIncomplete');
+    expect(birthDateError('5.7.19', today)).toBe('dateIncomplete');
   });
   it('is required and must be a date', () => {
     expect(birthDateError('', today)).toBe('required');
@@ -126,7 +136,7 @@ describe('birth date: the last 100 years up to today', () => {
     const range = birthDateRange({ year: 2000, month: 2, day: 29 });
     expect(range.min).toEqual({ year: 1900, month: 2, day: 28 });
     expect(birthDateError('1900-02-28', { year: 2000, month: 2, day: 29 })).toBeNull();
-    expect(birthDateError('1900-02-27', { year: 2000, month: 2, day: 29 })).toBe('pattern');
+    expect(birthDateError('1900-02-27', { year: 2000, month: 2, day: 29 })).toBe('birthDateTooOld');
   });
 });
 
@@ -148,5 +158,32 @@ describe('addDays', () => {
   it('refuses what is not an ISO date or a whole number of days', () => {
     expect(() => addDays('26.11.2026', 1)).toThrow(RangeError);
     expect(() => addDays('2026-11-26', 0.5)).toThrow(RangeError);
+  });
+});
+
+describe('parseIsoInstant (the operators’ since/until)', () => {
+  it('takes a day or a time with a zone, as an ISO instant', () => {
+    expect(parseIsoInstant('2026-03-01')).toBe('2026-03-01T00:00:00.000Z');
+    expect(parseIsoInstant('2028-02-29')).toBe('2028-02-29T00:00:00.000Z');
+    expect(parseIsoInstant('2026-03-01T08:28Z')).toBe('2026-03-01T08:28:00.000Z');
+    expect(parseIsoInstant('2026-03-01T08:28:05.5+01:00')).toBe('2026-03-01T07:28:05.500Z');
+    expect(parseIsoInstant('2026-03-01T00:00-14:00')).toBe('2026-03-01T14:00:00.000Z');
+  });
+
+  it('refuses what does not exist, where Date.parse would roll over', () => {
+    for (const s of [
+      '2026-02-30',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-03-01T24:00Z',
+      '2026-03-01T10:60Z',
+      '2026-03-01T10:00:60Z',
+      '2026-03-01T10:00+14:30',
+      '2026-03-01T10:00',
+      '2026-3-1',
+      '',
+    ])
+      expect(parseIsoInstant(s), s).toBeNull();
   });
 });

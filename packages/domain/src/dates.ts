@@ -92,32 +92,56 @@ export function parseIsoDate(s: string): CalendarDate | null {
 }
 
 /**
- * Parses the date entry `dd.mm.yyyy` with partial input, as a person types it:
- * `d`, `d.m`, `d.m.yyyy` (one or two digits for day and month, a trailing dot and
- * spaces after the dots allowed: `1. 2. 2000`). Missing parts come from today: a day
- * alone means this month and year, day.month means this year. The year needs four
- * digits. Returns null for anything else or a date not in the calendar.
+ * An ISO date (`2026-03-01`, the start of that day in UTC) or time (`2026-03-01T08:28`,
+ * `…:00`, `…:00.000`, then `Z` or an offset up to ±14:00) as an instant in `toISOString` form;
+ * null unless every part exists: 2026-02-30, hour 24, minute 60 or offset +15:00 are refused
+ * (Date.parse would roll 2026-02-30 over to 2 March). For the operators' `since`/`until`.
  */
-export function parseDateInput(text: string, today?: Today): CalendarDate | null {
-  const m = /^(\d{1,2})(?:\s*\.\s*(?:(\d{1,2})(?:\s*\.\s*(?:(\d{4}))?)?)?)?$/.exec(text.trim());
-  if (!m) return null;
-  const needsToday = m[2] === undefined || m[3] === undefined;
-  const now = needsToday ? resolveToday(today) : undefined;
-  const day = Number(m[1]);
-  const month = m[2] === undefined ? (now?.month ?? 0) : Number(m[2]);
-  const year = m[3] === undefined ? (now?.year ?? 0) : Number(m[3]);
-  return isValidCalendarDate(year, month, day) ? { year, month, day } : null;
+export function parseIsoInstant(s: string): string | null {
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2})))?$/.exec(
+      s,
+    );
+  if (!m || !isValidCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return null;
+  const n = (i: number) => Number(m[i] ?? 0);
+  const [hour, minute, second, offH, offM] = [n(4), n(5), n(6), n(8), n(9)];
+  if (hour > 23 || minute > 59 || second > 59 || offH > 14 || offM > 59 || (offH === 14 && offM > 0))
+    return null;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
 }
 
-/** Completes a date entry to `dd.mm.yyyy`; null when it is not a date. */
-export function completeDateInput(text: string, today?: Today): string | null {
-  const d = parseDateInput(text, today);
+/**
+ * Parses the date entry `dd.mm.yyyy` as a person types it: one or two digits for the day and the
+ * month (`5.7.1990`), spaces after the dots (`1. 2. 2000`), a trailing dot. All three parts must
+ * be there, the year with four digits: a date field does not guess a month or a year the person
+ * never typed (issue 22: "5" was completed to the 5th of this month, a birth date nobody has).
+ * Returns null for anything else or a date not in the calendar.
+ */
+export function parseDateInput(text: string): CalendarDate | null {
+  const m = /^(\d{1,2})\s*\.\s*(\d{1,2})\s*\.\s*(\d{4})\s*\.?$/.exec(text.trim());
+  if (!m) return null;
+  const d = { day: Number(m[1]), month: Number(m[2]), year: Number(m[3]) };
+  return isValidCalendarDate(d.year, d.month, d.day) ? d : null;
+}
+
+/**
+ * True for the start of a date that lacks its month or year, or the year's four digits: `5`,
+ * `5.`, `5.7`, `5.7.`, `5.7.19` (the rule then says the date is incomplete, not "wrong format").
+ */
+export function isIncompleteDateInput(text: string): boolean {
+  return /^\d{1,2}(\s*\.\s*(\d{1,2}(\s*\.\s*\d{0,3})?)?)?$/.test(text.trim());
+}
+
+/** Writes a date entry as `dd.mm.yyyy` (day and month padded); null when it is not a whole date. */
+export function completeDateInput(text: string): string | null {
+  const d = parseDateInput(text);
   return d ? formatDisplayDate(d) : null;
 }
 
-/** dd.mm.yyyy (or partial) -> ISO `YYYY-MM-DD`; null when it is not a date. */
-export function displayToIso(text: string, today?: Today): string | null {
-  const d = parseDateInput(text, today);
+/** dd.mm.yyyy (day and month may have one digit) -> ISO `YYYY-MM-DD`; null when it is not a date. */
+export function displayToIso(text: string): string | null {
+  const d = parseDateInput(text);
   return d ? formatIsoDate(d) : null;
 }
 
@@ -158,13 +182,19 @@ export function isBirthDateInRange(d: CalendarDate, today?: Today): boolean {
 }
 
 /**
- * The error of a birth_date value (ISO `YYYY-MM-DD`): `required` when empty,
- * `pattern` when it is not a date or lies outside the last 100 years up to today
- * (the spec names no key for the range), null when valid.
+ * The error of a birth_date value (ISO `YYYY-MM-DD`, or the text as typed while it is not a
+ * date): `required` when empty; `dateIncomplete` for a day without its month or year
+ * (isIncompleteDateInput); `pattern` for anything else that is not a date; `birthDateFuture`
+ * after today, `birthDateTooOld` more than 100 years ago (spec section 9's range; the spec names
+ * no key for it, and "wrong format" would not tell the person what is wrong); null when valid.
  */
 export function birthDateError(value: string, today?: Today): MessageKey | null {
-  if (value.trim() === '') return 'required';
-  const d = parseIsoDate(value.trim());
-  if (!d) return 'pattern';
-  return isBirthDateInRange(d, today) ? null : 'pattern';
+  const v = value.trim();
+  if (v === '') return 'required';
+  const d = parseIsoDate(v);
+  if (!d) return isIncompleteDateInput(v) ? 'dateIncomplete' : 'pattern';
+  const { min, max } = birthDateRange(today);
+  if (compareDates(d, max) > 0) return 'birthDateFuture';
+  if (compareDates(d, min) < 0) return 'birthDateTooOld';
+  return null;
 }

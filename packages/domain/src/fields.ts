@@ -1,20 +1,27 @@
-// The field catalogue (issue 13): for every field of the request form, and every sub-field of
-// its lists and rows, what kind of value it holds (text, a country, a municipality, a district,
-// an item of which code list...), its maximum length, and when it is off: hidden (duplicate
-// mode, isFieldHidden), disabled by another value (isDistrictEnabled, isField2Enabled...) or free
-// text instead of a list choice (isMunicipalityFreeText). The form's schema (form.ts), the
-// server's code checks (requests/submission.ts), the PDF (pdf/model.ts) and the web's choice of
-// control (form/request/controls.tsx) read it, so each of these facts is written once.
+// The field catalogue (issue 13, issue 25): one entry per field of the request form, and per
+// sub-field of its lists and rows, holding the whole field: what kind of value it holds (text, a
+// country, a municipality, a district, an item of which code list...), its maximum length, its
+// section of the form (sections.ts), when it is off (hidden in a mode with its section or by
+// `only`, disabled by another value: `enabled`, free text instead of a list choice: `freeText`),
+// when it is required, how it is stored (`normalize`) and how the PDF prints it (`print`,
+// `format`). The rules derived from the entries live here too: isFieldHidden, isFieldEnabled,
+// isFieldRequired, isFieldReadOnly, codedValues. The form's schema and storage form (form.ts),
+// the server's code checks (requests/submission.ts), the PDF (pdf/model.ts), the CSV export
+// (cli/requests.ts) and the web's controls (form/request/) read them, so each fact is written once.
 
+import { formatBirthNumber, normalizeBirthNumber } from './birthNumber.js';
 import {
+  isBirthNumberRequired,
+  isDataMailboxRequired,
   isDataMailboxShown,
   isDialCodeEnabled,
   isDistrictEnabled,
   isField2Enabled,
-  isFieldHidden,
   isMunicipalityFreeText,
   isSecondCitizenshipEnabled,
 } from './conditions.js';
+import { formatTelephone, normalizeTelephone } from './contact.js';
+import { isoToDisplay } from './dates.js';
 import {
   DEFAULT_MAX_LENGTH,
   MAX_ABROAD_STAYS,
@@ -23,14 +30,18 @@ import {
   MAX_OTHER_CITIZENSHIPS,
   MAX_PAST_ACTIVITIES,
 } from './limits.js';
+import { normalizeMonthYear } from './monthYear.js';
+import { inRequest, type RequestKind, type SectionName, sectionOnly } from './sections.js';
+import { normalizeText } from './text.js';
 import {
+  type AbroadStay,
   ACTIVITY_TYPES,
   FORM_FIELDS,
   type FormContext,
   type FormFieldName,
   type FormValues,
+  type PastActivity,
   SEX_CODES,
-  TEXT_FIELDS,
   type TextFieldName,
 } from './values.js';
 
@@ -64,34 +75,66 @@ export type ValueSpec =
 
 export type ValueKind = ValueSpec['kind'];
 
-/** A top-level string field: its value and when it is off. */
-export type ScalarSpec = ValueSpec & {
-  /** False: the field is disabled with these values (and stored empty, normalizeFormValues). */
-  enabled?: (values: FormValues) => boolean;
-  /** True: a list field is typed as free text with these values (a birth outside CZ). */
-  freeText?: (values: FormValues) => boolean;
-  /** The fields `enabled` and `freeText` read (the browser watches them to follow a change). */
-  on?: readonly FormFieldName[];
-  /** False: not shown in this context (besides duplicate mode, which isFieldHidden covers). */
-  shown?: (ctx: Pick<FormContext, 'readOnly' | 'noPrefill'>) => boolean;
-};
-export interface BooleanSpec {
-  kind: 'boolean';
+/** What every top-level entry may say besides its kind: where it is, when it is required, how it prints. */
+export interface FieldRules {
+  /** Its section of the form (sections.ts); none: not a box of the form (aifo, the dialog's choices). */
+  section?: SectionName;
+  /** Only in this kind of request, besides its section's rule (sex, other citizenships: new ones). */
+  only?: RequestKind;
+  /**
+   * Required while it is shown and enabled: always (true), or when this says so. Absent: optional
+   * (the web marks it "(optional)").
+   */
+  required?: true | ((values: FormValues, ctx: FormContext) => boolean);
+  /**
+   * How the PDF prints it (in its section): absent, a row while the field is shown and enabled;
+   * 'always' a row also when it is off (empty); 'filled' only when it holds a value (a value the
+   * form never shows, from the register: labelled so); 'none' never (part of another row, or not
+   * the applicant's to read).
+   */
+  print?: 'always' | 'filled' | 'none';
 }
+
+/** A top-level string field: its value, its rules and when it is off. */
+export type ScalarSpec = ValueSpec &
+  FieldRules & {
+    /** False: the field is disabled with these values (and stored empty, normalizeFormValues). */
+    enabled?: (values: FormValues) => boolean;
+    /** True: a list field is typed as free text with these values (a birth outside CZ). */
+    freeText?: (values: FormValues) => boolean;
+    /** The fields `enabled` and `freeText` read (the browser watches them to follow a change). */
+    on?: readonly FormFieldName[];
+    /** False: not shown in this context (besides its mode, which isFieldHidden covers). */
+    shown?: (ctx: Pick<FormContext, 'readOnly' | 'noPrefill'>) => boolean;
+    /** The stored form of a trimmed, NFC value (default: as it is; a month/year as MM/YYYY). */
+    normalize?: (value: string) => string;
+    /** The value as a person reads it (the PDF), before a code is replaced by its name. */
+    format?: (value: string, values: FormValues) => string;
+  };
+export type BooleanSpec = FieldRules & {
+  kind: 'boolean';
+  /** False: off with these values, and stored false (normalizeFormValues). */
+  enabled?: (values: FormValues) => boolean;
+};
 /** A list of codes (other citizenships, duplicate types); `maxItems` is its length limit. */
-export interface ItemsSpec {
+export type ItemsSpec = FieldRules & {
   kind: 'items';
   maxItems: number;
   item: ValueSpec;
-}
-/** A row sub-field; `enabled` false: disabled with these values of its row. */
-export type ColumnSpec<Row> = ValueSpec & { enabled?: (row: Row) => boolean };
-/** Rows of several sub-fields (past activities, stays abroad). */
-export interface RowsSpec<Row> {
+};
+/** A row sub-field; `enabled` false: disabled with these values of its row (and stored empty). */
+export type ColumnSpec<Row> = ValueSpec & {
+  // A method, so that a column of typed rows is one of any rows (the catalogue's rules read both).
+  enabled?(row: Row): boolean;
+  /** The columns `enabled` reads. */
+  on?: ReadonlyArray<keyof Row>;
+};
+/** Rows of several sub-fields (past activities, stays abroad); every column is required while shown and enabled. */
+export type RowsSpec<Row> = FieldRules & {
   kind: 'rows';
   maxItems: number;
   columns: { readonly [K in keyof Row]: ColumnSpec<Row> };
-}
+};
 
 /** The catalogue entry a field's value type calls for: a missing or mistyped entry does not compile. */
 export type FieldSpec<K extends FormFieldName = FormFieldName> = FormValues[K] extends boolean
@@ -104,62 +147,161 @@ export type FieldSpec<K extends FormFieldName = FormFieldName> = FormValues[K] e
         ? RowsSpec<Row>
         : never;
 
-const text = (maxLength: number = DEFAULT_MAX_LENGTH) => ({ kind: 'text', maxLength }) as const;
+/** Any entry, whatever its field. */
+export type AnySpec =
+  | ScalarSpec
+  | BooleanSpec
+  | ItemsSpec
+  | RowsSpec<PastActivity>
+  | RowsSpec<AbroadStay>
+  | RowsSpec<Record<string, string>>;
+
+/** A rows entry's columns, read as columns of any row. */
+const columnsOf = (spec: Extract<AnySpec, { kind: 'rows' }>) =>
+  spec.columns as unknown as Readonly<Record<string, ColumnSpec<Record<string, string>>>>;
+/**
+ * A catalogue: entries by field name, in the order the PDF prints them. The rules below take one
+ * as their last parameter (FIELDS unless given), so a test can run them on a catalogue with a
+ * field more (fields.catalogue.test.ts).
+ */
+export type Catalogue = { readonly [name: string]: AnySpec };
+
+const lengthOf = (name: string): number =>
+  (MAX_LENGTHS as Record<string, number>)[name] ?? DEFAULT_MAX_LENGTH;
+/** Free text with the maximum length of spec section 5 (MAX_LENGTHS), DEFAULT_MAX_LENGTH where it gives none. */
+const text = (name: TextFieldName | 'field1' | 'field2') =>
+  ({ kind: 'text', maxLength: lengthOf(name) }) as const;
 const country = { kind: 'country', maxLength: DEFAULT_MAX_LENGTH } as const;
 const listOf = (list: CodeListName) => ({ kind: 'list', list, maxLength: DEFAULT_MAX_LENGTH }) as const;
 const monthYear = { kind: 'monthYear', maxLength: DEFAULT_MAX_LENGTH } as const;
-const lengthOf = (name: string): number =>
-  (MAX_LENGTHS as Record<string, number>)[name] ?? DEFAULT_MAX_LENGTH;
+const required = true;
+
+/** A Czech birth number as written (850315/1008); a foreign number as it was given. */
+const displayBirthNumber = (s: string) => (/^\d{9,10}$/.test(s) ? formatBirthNumber(s) : s);
 
 /**
- * Free text, the kind of every string field the catalogue does not name otherwise: the maximum
- * length of spec section 5 (MAX_LENGTHS), DEFAULT_MAX_LENGTH where the spec gives none.
- */
-const FREE_TEXT = Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(lengthOf(name))])) as Record<
-  TextFieldName,
-  ScalarSpec
->;
-
-/**
- * The catalogue, by the spec's field names: free text (FREE_TEXT) unless named here. Typed so
- * that a field of FormValues without an entry, or with the wrong sort of entry, does not compile.
+ * The catalogue, by the spec's field names, section by section in the order the PDF prints them.
+ * Typed so that a field of FormValues without an entry, or with the wrong sort of entry, does not
+ * compile.
  */
 export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
-  ...FREE_TEXT,
-  sex: { kind: 'choice', options: SEX_CODES, names: 'sex', maxLength: DEFAULT_MAX_LENGTH },
-  birth_date: { kind: 'date', maxLength: DEFAULT_MAX_LENGTH },
+  first_name: { ...text('first_name'), section: 'personal', required },
+  last_name: { ...text('last_name'), section: 'personal', required },
+  birth_name: { ...text('birth_name'), section: 'personal', required },
+  sex: {
+    kind: 'choice',
+    options: SEX_CODES,
+    names: 'sex',
+    maxLength: DEFAULT_MAX_LENGTH,
+    section: 'personal',
+    only: 'new',
+    required,
+  },
+
+  birth_date: {
+    kind: 'date',
+    maxLength: DEFAULT_MAX_LENGTH,
+    section: 'birth',
+    required,
+    format: (iso) => isoToDisplay(iso.trim()) ?? iso,
+  },
+  birth_state: { ...country, section: 'birth', required },
   birth_municipality: {
     kind: 'municipality',
     maxLength: lengthOf('birth_municipality'),
+    section: 'birth',
+    required,
     on: ['birth_state'],
     freeText: (v) => isMunicipalityFreeText(v.birth_state),
   },
   birth_district: {
     kind: 'district',
     maxLength: lengthOf('birth_district'),
+    section: 'birth',
+    required,
     on: ['birth_state'],
     enabled: (v) => isDistrictEnabled(v.birth_state),
   },
-  birth_state: country,
-  citizen_of_1: country,
+
+  birth_number: {
+    ...text('birth_number'),
+    section: 'identity',
+    required: isBirthNumberRequired,
+    normalize: normalizeBirthNumber,
+    format: displayBirthNumber,
+  },
+  document_type: { ...listOf('document-types'), section: 'identity', required },
+  document_number: { ...text('document_number'), section: 'identity', required },
+  citizen_of_1: { ...country, section: 'identity', required },
   citizen_of_2: {
     ...country,
+    section: 'identity',
     on: ['citizen_of_1'],
     enabled: (v) => isSecondCitizenshipEnabled(v.citizen_of_1),
+    // A second citizenship beside ## is not one (stored empty): printed empty.
+    print: 'always',
   },
-  other_citizenships: { kind: 'items', maxItems: MAX_OTHER_CITIZENSHIPS, item: country },
-  document_type: listOf('document-types'),
-  home_state: country,
-  employer_current_from: monthYear,
-  employer_verification_type: listOf('verification-types'),
-  contact_state: country,
-  dial_code: { ...listOf('dial-codes'), on: ['telephone'], enabled: (v) => isDialCodeEnabled(v.telephone) },
-  data_mailbox: { ...text(lengthOf('data_mailbox')), shown: isDataMailboxShown },
-  delivery_type: listOf('delivery-types'),
-  duplicate_type: { kind: 'items', maxItems: MAX_DUPLICATE_TYPES, item: listOf('duplicate-types') },
+  other_citizenships: {
+    kind: 'items',
+    maxItems: MAX_OTHER_CITIZENSHIPS,
+    item: country,
+    section: 'identity',
+    only: 'new',
+  },
+
+  home_street: { ...text('home_street'), section: 'home', required },
+  home_house_num: { ...text('home_house_num'), section: 'home' },
+  home_org_num: { ...text('home_org_num'), section: 'home' },
+  home_city: { ...text('home_city'), section: 'home', required },
+  home_zip: { ...text('home_zip'), section: 'home', required },
+  home_state: { ...country, section: 'home', required },
+
+  contact_company: { ...text('contact_company'), section: 'contact_address' },
+  contact_street: { ...text('contact_street'), section: 'contact_address', required },
+  contact_house_num: { ...text('contact_house_num'), section: 'contact_address' },
+  contact_org_num: { ...text('contact_org_num'), section: 'contact_address' },
+  contact_city: { ...text('contact_city'), section: 'contact_address', required },
+  contact_zip: { ...text('contact_zip'), section: 'contact_address', required },
+  contact_state: { ...country, section: 'contact_address', required },
+
+  // The telephone's country code (decision 0003): only with a telephone; printed in its row.
+  dial_code: {
+    ...listOf('dial-codes'),
+    section: 'contact',
+    required,
+    on: ['telephone'],
+    enabled: (v) => isDialCodeEnabled(v.telephone),
+    print: 'none',
+  },
+  telephone: {
+    ...text('telephone'),
+    section: 'contact',
+    normalize: normalizeTelephone,
+    // '+420 603 123 456'; a request stored before the dial code existed shows the number alone.
+    format: (telephone, v) => formatTelephone(telephone, v.dial_code ?? ''),
+  },
+  email: { ...text('email'), section: 'contact', required },
+  data_mailbox: {
+    ...text('data_mailbox'),
+    section: 'contact',
+    shown: isDataMailboxShown,
+    required: isDataMailboxRequired,
+  },
+  delivery_type: { ...listOf('delivery-types'), section: 'contact', required },
+
+  employer_current_name: { ...text('employer_current_name'), section: 'employer', required },
+  employer_current_from: { ...monthYear, section: 'employer', required },
+  employer_verification_type: { ...listOf('verification-types'), section: 'employer' },
+  employer_current_description: { ...text('employer_current_description'), section: 'employer', required },
+  // The form does not show these two: only the register fills them (prefill), so the PDF prints
+  // them only when it did, and says so (issue 28).
+  employer_current_position: { ...text('employer_current_position'), section: 'employer', print: 'filled' },
+  reason_for_request: { ...text('reason_for_request'), section: 'employer', print: 'filled' },
+
   past_activities: {
     kind: 'rows',
     maxItems: MAX_PAST_ACTIVITIES,
+    section: 'activities',
     columns: {
       from: monthYear,
       to: monthYear,
@@ -169,25 +311,149 @@ export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
         names: 'activity-types',
         maxLength: DEFAULT_MAX_LENGTH,
       },
-      field1: text(lengthOf('field1')),
-      field2: { ...text(lengthOf('field2')), enabled: (row) => isField2Enabled(row.type) },
+      field1: text('field1'),
+      field2: { ...text('field2'), on: ['type'], enabled: (row) => isField2Enabled(row.type) },
     },
   },
   abroad_stay: {
     kind: 'rows',
     maxItems: MAX_ABROAD_STAYS,
+    section: 'abroad',
     columns: {
       state: country,
       reason: { kind: 'text', maxLength: lengthOf('reason'), multiline: true },
     },
   },
+
+  duplicate_type: {
+    kind: 'items',
+    maxItems: MAX_DUPLICATE_TYPES,
+    item: listOf('duplicate-types'),
+    section: 'duplicate',
+    required,
+  },
+
+  // The NIA person's identifier (sent with the request after a sign-in): not the applicant's to type.
+  aifo: { ...text('aifo'), print: 'none' },
+  // The confirmation dialog's notification choices; the SMS one needs a telephone.
   send_notifications_email: { kind: 'boolean' },
-  send_notifications_phone: { kind: 'boolean' },
+  send_notifications_phone: { kind: 'boolean', enabled: (v) => isDialCodeEnabled(v.telephone) },
 };
 
-type AnySpec = ScalarSpec | BooleanSpec | ItemsSpec | RowsSpec<Record<string, string>>;
-const specOf = (name: string): AnySpec | undefined =>
-  Object.hasOwn(FIELDS, name) ? (FIELDS as Record<string, AnySpec>)[name] : undefined;
+/** The catalogue's fields in the spec's order (FORM_FIELDS), then any field the spec does not name. */
+export function specOrder(catalogue: Catalogue = FIELDS): string[] {
+  const spec: readonly string[] = FORM_FIELDS;
+  return [
+    ...spec.filter((name) => Object.hasOwn(catalogue, name)),
+    ...Object.keys(catalogue).filter((name) => !spec.includes(name)),
+  ];
+}
+
+const specOf = (name: string, catalogue: Catalogue = FIELDS): AnySpec | undefined =>
+  Object.hasOwn(catalogue, name) ? catalogue[name] : undefined;
+
+/**
+ * Is the field hidden in this mode? Its section's rule (sections.ts: duplicate mode hides the
+ * birth details, the employer, past activities and stays abroad; a new request the duplicate
+ * types), unless its entry names its own (`only`: sex and other citizenships in new requests only).
+ * data_mailbox and birth_district also depend on the context and the values (`shown`, `enabled`).
+ */
+export function isFieldHidden(
+  field: string,
+  ctx: Pick<FormContext, 'duplicate'>,
+  catalogue: Catalogue = FIELDS,
+): boolean {
+  const spec = specOf(field, catalogue);
+  if (!spec) return false;
+  return !inRequest(spec.only ?? (spec.section ? sectionOnly(spec.section) : undefined), ctx);
+}
+
+/**
+ * Is the field on: not hidden in this mode and not disabled by another value (its `enabled`)?
+ * A path of a row column ('past_activities.0.field2') asks the column's `enabled` of that row.
+ */
+export function isFieldEnabled(
+  path: string,
+  values: FormValues,
+  ctx: Pick<FormContext, 'duplicate'>,
+  catalogue: Catalogue = FIELDS,
+): boolean {
+  const [name = '', index, column] = path.split('.');
+  const spec = specOf(name, catalogue);
+  if (!spec || isFieldHidden(name, ctx, catalogue)) return false;
+  if (spec.kind === 'rows') {
+    if (column === undefined) return true;
+    const columns = columnsOf(spec);
+    const c = Object.hasOwn(columns, column) ? columns[column] : undefined;
+    const row = ((values as unknown as Record<string, Array<Record<string, string>>>)[name] ?? [])[
+      Number(index)
+    ];
+    return c !== undefined && (!c.enabled || !row || c.enabled(row));
+  }
+  return spec.kind === 'items' || !spec.enabled || spec.enabled(values);
+}
+
+/**
+ * Is a field (or a row column, 'past_activities.0.from') required with these values and context?
+ * Only while it is on (isFieldEnabled: hidden and disabled fields never are), then as its entry's
+ * `required` says; a row's columns always are. The web marks every other field "(optional)".
+ */
+export function isFieldRequired(
+  path: string,
+  values: FormValues,
+  ctx: FormContext,
+  catalogue: Catalogue = FIELDS,
+): boolean {
+  if (!isFieldEnabled(path, values, ctx, catalogue)) return false;
+  const [name = '', , column] = path.split('.');
+  const spec = specOf(name, catalogue);
+  if (!spec) return false;
+  if (spec.kind === 'rows') return column !== undefined;
+  return spec.required === true || (typeof spec.required === 'function' && spec.required(values, ctx));
+}
+
+/** A field the register fixed (prefill): the user cannot change it (every rule still runs). */
+export function isFieldReadOnly(field: FormFieldName, ctx: Pick<FormContext, 'readOnly'>): boolean {
+  return ctx.readOnly.has(field);
+}
+
+/** A string as it is stored: NFC, trimmed, then the entry's own form (a month/year as MM/YYYY). */
+function storedString(spec: ValueSpec & { normalize?: (value: string) => string }, value: string): string {
+  const s = normalizeText(value).trim();
+  if (spec.normalize) return spec.normalize(s);
+  return spec.kind === 'monthYear' ? (normalizeMonthYear(s) ?? s) : s;
+}
+
+/**
+ * The values as they are stored, after the schema accepted them, by the catalogue: every text
+ * NFC-normalised and trimmed, then in its entry's form (`normalize`: the telephone without
+ * spaces, the birth number without slash or spaces; month/years as MM/YYYY), and what is off
+ * stored empty (an entry's `enabled`: birth_district outside CZ, citizen_of_2 beside ##, field2
+ * for type Other, the dial code and the SMS notification without a telephone).
+ */
+export function normalizeFormValues(input: FormValues, catalogue: Catalogue = FIELDS): FormValues {
+  const stored: Record<string, unknown> = { ...input };
+  const raw = input as unknown as Record<string, unknown>;
+  for (const [name, spec] of Object.entries(catalogue)) {
+    if (spec.kind === 'boolean') continue;
+    if (spec.kind === 'items') stored[name] = (raw[name] as string[]).map((s) => normalizeText(s).trim());
+    else if (spec.kind === 'rows') {
+      stored[name] = (raw[name] as Array<Record<string, string>>).map((row) => {
+        const columns = Object.entries(columnsOf(spec));
+        const out = Object.fromEntries(columns.map(([c, cs]) => [c, storedString(cs, row[c] ?? '')]));
+        for (const [c, cs] of columns) if (cs.enabled && !cs.enabled(out)) out[c] = '';
+        return out;
+      });
+    } else stored[name] = storedString(spec, raw[name] as string);
+  }
+  // What another value switches off, judged on the stored values.
+  const judged = { ...stored } as unknown as FormValues;
+  for (const [name, spec] of Object.entries(catalogue)) {
+    if (spec.kind === 'items' || spec.kind === 'rows' || !spec.enabled || spec.enabled(judged)) continue;
+    stored[name] = spec.kind === 'boolean' ? false : '';
+  }
+  return stored as unknown as FormValues;
+}
 
 /**
  * The catalogue entry of an issue path: 'first_name' the field's, 'other_citizenships.2' the
@@ -196,9 +462,10 @@ const specOf = (name: string): AnySpec | undefined =>
  */
 export function fieldSpec(
   path: string | ReadonlyArray<string | number>,
+  catalogue: Catalogue = FIELDS,
 ): AnySpec | ValueSpec | ColumnSpec<never> | undefined {
   const parts = typeof path === 'string' ? path.split('.') : path.map(String);
-  const top = specOf(parts[0] ?? '');
+  const top = specOf(parts[0] ?? '', catalogue);
   if (!top || parts.length === 1) return top;
   if (top.kind === 'items') return parts.length === 2 ? top.item : undefined;
   if (top.kind !== 'rows') return undefined;
@@ -213,21 +480,22 @@ export function fieldSpec(
  * Maximum length of a field by its issue path ('first_name', 'past_activities.0.field1'); for a
  * list or rows ('abroad_stay') the most items it may have. DEFAULT_MAX_LENGTH for anything else.
  */
-export function maxLengthFor(path: string | ReadonlyArray<string | number>): number {
-  const spec = fieldSpec(path);
+export function maxLengthFor(
+  path: string | ReadonlyArray<string | number>,
+  catalogue: Catalogue = FIELDS,
+): number {
+  const spec = fieldSpec(path, catalogue);
   if (!spec || spec.kind === 'boolean') return DEFAULT_MAX_LENGTH;
   return spec.kind === 'items' || spec.kind === 'rows' ? spec.maxItems : spec.maxLength;
 }
 
 /** A text that may span lines (a textarea): the stay-abroad reason. */
-export function isMultiline(path: string | ReadonlyArray<string | number>): boolean {
-  const spec = fieldSpec(path);
+export function isMultiline(
+  path: string | ReadonlyArray<string | number>,
+  catalogue: Catalogue = FIELDS,
+): boolean {
+  const spec = fieldSpec(path, catalogue);
   return spec?.kind === 'text' && spec.multiline === true;
-}
-
-/** A field the register fixed (prefill): the user cannot change it (every rule still runs). */
-export function isFieldReadOnly(field: FormFieldName, ctx: Pick<FormContext, 'readOnly'>): boolean {
-  return ctx.readOnly.has(field);
 }
 
 /** A code-valued kind: its codes have names in the reference data. */
@@ -252,25 +520,27 @@ export interface CodedValue {
 /**
  * Every filled code the values hold in fields that are on: not hidden in this mode
  * (isFieldHidden), not disabled by another value (`enabled`), and not free text (`freeText`, a
- * birth municipality outside CZ). In catalogue order. The server checks the country and list
+ * birth municipality outside CZ). In the spec's field order (specOrder). The server checks the country and list
  * codes against its reference data; the PDF looks up their names.
  */
-export function codedValues(values: FormValues, ctx: Pick<FormContext, 'duplicate'>): CodedValue[] {
+export function codedValues(
+  values: FormValues,
+  ctx: Pick<FormContext, 'duplicate'>,
+  catalogue: Catalogue = FIELDS,
+): CodedValue[] {
   const out: CodedValue[] = [];
   const add = (path: string, spec: ValueSpec, code: string) => {
     if (isCoded(spec) && code.trim() !== '') out.push({ path, spec, code });
   };
-  for (const name of FORM_FIELDS) {
-    if (isFieldHidden(name, ctx)) continue;
-    const spec = FIELDS[name] as AnySpec;
-    if (spec.kind === 'boolean') continue;
+  const raw = values as unknown as Record<string, unknown>;
+  for (const name of specOrder(catalogue)) {
+    const spec = catalogue[name] as AnySpec;
+    if (isFieldHidden(name, ctx, catalogue) || spec.kind === 'boolean') continue;
     if (spec.kind === 'items') {
-      for (const [i, code] of (values[name] as string[]).entries()) add(`${name}.${i}`, spec.item, code);
+      for (const [i, code] of (raw[name] as string[]).entries()) add(`${name}.${i}`, spec.item, code);
     } else if (spec.kind === 'rows') {
-      (values[name] as unknown as Array<Record<string, string>>).forEach((row, i) => {
-        for (const [column, c] of Object.entries(spec.columns) as Array<
-          [string, ColumnSpec<Record<string, string>>]
-        >) {
+      (raw[name] as Array<Record<string, string>>).forEach((row, i) => {
+        for (const [column, c] of Object.entries(columnsOf(spec))) {
           if (c.enabled && !c.enabled(row)) continue;
           add(`${name}.${i}.${column}`, c, String(row[column] ?? ''));
         }
@@ -278,7 +548,7 @@ export function codedValues(values: FormValues, ctx: Pick<FormContext, 'duplicat
     } else {
       if (spec.enabled && !spec.enabled(values)) continue;
       if (spec.freeText?.(values)) continue;
-      add(name, spec, values[name] as string);
+      add(name, spec, raw[name] as string);
     }
   }
   return out;

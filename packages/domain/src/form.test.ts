@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxLengthFor } from './fields.js';
-import { buildFormSchema, issuesToFieldErrors, normalizeFormValues, validateFormValues } from './form.js';
+import { maxLengthFor, normalizeFormValues } from './fields.js';
+import { buildFormSchema, issuesToFieldErrors, validateFormValues } from './form.js';
 import {
   defaultFormContext,
   defaultFormValues,
@@ -221,8 +221,9 @@ describe('formats', () => {
   it('birth_date', () => {
     expect(keys({ ...valid(), birth_date: '23.02.1985' })).toEqual({ birth_date: 'pattern' });
     expect(keys({ ...valid(), birth_date: '1925-03-14', birth_number: '250314/123' })).toEqual({
-      birth_date: 'pattern',
+      birth_date: 'birthDateTooOld',
     });
+    expect(keys({ ...valid(), birth_date: '5' })).toEqual({ birth_date: 'dateIncomplete' });
     expect(keys({ ...valid(), birth_date: '1925-03-15', birth_number: '250315/123' })).toEqual({});
   });
   it('sex and activity type accept only their codes', () => {

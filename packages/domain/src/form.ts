@@ -1,42 +1,33 @@
-// The request form's rules (spec section 5) as the zod schema that both the browser
-// (react-hook-form) and the server (submit) run, and the values' storage form. The values,
-// their defaults and the context are values.ts's; each field's kind and length fields.ts's.
+// The request form's rules (spec section 5) as the zod schema that both the browser and the
+// server (validate, submit) run. The values, their defaults and the context are values.ts's; each
+// field's kind, length, section, conditions and storage form are its catalogue entry's (fields.ts).
 
 import { z } from 'zod';
-import { birthNumberError, normalizeBirthNumber } from './birthNumber.js';
+import { birthNumberError } from './birthNumber.js';
 import { type BodyLimits, formBodyLimits, MAX_ISSUES } from './bounds.js';
+import { hasConflictingDuplicateTypes, isBirthNumberRequired, isDialCodeEnabled } from './conditions.js';
+import { dataMailboxError, dialCodeError, emailError, telephoneError } from './contact.js';
+import { birthDateError, parseIsoDate, resolveToday, type Today } from './dates.js';
 import {
-  areRowsRequired,
-  hasConflictingDuplicateTypes,
-  isBirthNumberRequired,
-  isDialCodeEnabled,
-  isDistrictEnabled,
-  isField2Enabled,
+  type AnySpec,
+  type Catalogue,
+  FIELDS,
   isFieldHidden,
   isFieldRequired,
-  isSecondCitizenshipEnabled,
-} from './conditions.js';
-import {
-  dataMailboxError,
-  dialCodeError,
-  emailError,
-  normalizeTelephone,
-  telephoneError,
-} from './contact.js';
-import { birthDateError, parseIsoDate, resolveToday, type Today } from './dates.js';
-import { FIELDS, isMultiline, maxLengthFor } from './fields.js';
-import { MESSAGE_KEYS, type MessageKey, type ValidationError } from './messages.js';
-import { activityMonthError, employerStartError, fromToError, normalizeMonthYear } from './monthYear.js';
-import { normalizeText, textPolicyError } from './text.js';
+  isMultiline,
+  maxLengthFor,
+  specOrder,
+  type ValueSpec,
+} from './fields.js';
+import { MESSAGE_KEYS, type MessageKey, UNKNOWN_MESSAGE_KEY, type ValidationError } from './messages.js';
+import { activityMonthError, employerStartError, fromToError } from './monthYear.js';
+import { textPolicyError } from './text.js';
 import {
   type AbroadStay,
-  ACTIVITY_TYPES,
   type FormContext,
   type FormFieldName,
   type FormValues,
-  SEX_CODES,
   TEXT_FIELDS,
-  type TextFieldName,
 } from './values.js';
 
 /** Size, nesting and value count of the largest valid submit body (bounds.ts). */
@@ -64,36 +55,43 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
     })
     .pipe(z.array(item, { error: typeError }));
 
-const pastActivityShape = z.object({
-  from: text(),
-  to: text(),
-  type: z.enum(['', ...ACTIVITY_TYPES], { error: typeError }),
-  field1: text(),
-  field2: text(),
-});
+/** The zod type of one string value: a choice's codes (or nothing chosen), any other string. */
+const valueShape = (spec: ValueSpec) =>
+  spec.kind === 'choice' ? z.enum(['', ...spec.options], { error: typeError }) : text();
 
-const abroadStayShape = z.object({ state: text(), reason: text() });
+/**
+ * The values' shape by a catalogue, no rules: a string per value (a choice one of its codes), a
+ * list of strings per list of codes, a list of objects per rows, a boolean per flag; in the spec's
+ * field order (specOrder). An object missing a field or with a mistyped one fails; unknown keys
+ * are dropped.
+ */
+export function catalogueShape(catalogue: Catalogue = FIELDS) {
+  const shapeOf = (spec: AnySpec): z.ZodType => {
+    switch (spec.kind) {
+      case 'boolean':
+        return z.boolean({ error: typeError });
+      case 'items':
+        return list(text(), spec.maxItems);
+      case 'rows': {
+        const columns = Object.entries(spec.columns as Record<string, ValueSpec>);
+        return list(
+          z.object(Object.fromEntries(columns.map(([c, cs]) => [c, valueShape(cs)]))),
+          spec.maxItems,
+        );
+      }
+      default:
+        return valueShape(spec);
+    }
+  };
+  return z.object(
+    Object.fromEntries(specOrder(catalogue).map((name) => [name, shapeOf(catalogue[name] as AnySpec)])),
+  );
+}
 
-/** The shape alone: types of every field, no rules. */
 /** The form values' shape without the rules (buildFormSchema adds them; the API contract describes the submit body with it). */
-export const formShape = z.object({
-  ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, text()])) as Record<
-    TextFieldName,
-    ReturnType<typeof text>
-  >),
-  sex: z.enum(['', ...SEX_CODES], { error: typeError }),
-  other_citizenships: list(text(), FIELDS.other_citizenships.maxItems),
-  duplicate_type: list(text(), FIELDS.duplicate_type.maxItems),
-  past_activities: list(pastActivityShape, FIELDS.past_activities.maxItems),
-  abroad_stay: list(abroadStayShape, FIELDS.abroad_stay.maxItems),
-  send_notifications_email: z.boolean({ error: typeError }),
-  send_notifications_phone: z.boolean({ error: typeError }),
-});
-
-// The shape and the FormValues interface must stay the same type.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const shapeMatchesFormValues: Same<z.infer<typeof formShape>, FormValues> = true;
-void shapeMatchesFormValues;
+export const formShape = catalogueShape(FIELDS) as unknown as z.ZodObject<{
+  [K in FormFieldName]: z.ZodType<FormValues[K], FormValues[K]>;
+}>;
 
 const isBlank = (s: string) => s.trim() === '';
 const MESSAGE_KEY_SET: ReadonlySet<string> = new Set(MESSAGE_KEYS);
@@ -101,17 +99,17 @@ const MESSAGE_KEY_SET: ReadonlySet<string> = new Set(MESSAGE_KEYS);
 type Path = Array<string | number>;
 type Report = (path: Path, key: MessageKey, params?: Record<string, string | number>) => void;
 
-function checkMaxLength(report: Report, path: Path, value: string): boolean {
-  const max = maxLengthFor(path);
+function checkMaxLength(report: Report, path: Path, value: string, catalogue: Catalogue): boolean {
+  const max = maxLengthFor(path, catalogue);
   if (value.length <= max) return true;
   report(path, 'maxlength', { max });
   return false;
 }
 
 /** Maximum length, then the text policy (text.ts): the two rules every text always gets. */
-function checkText(report: Report, path: Path, value: string): boolean {
-  if (!checkMaxLength(report, path, value)) return false;
-  const error = textPolicyError(value, { multiline: isMultiline(path) });
+function checkText(report: Report, path: Path, value: string, catalogue: Catalogue = FIELDS): boolean {
+  if (!checkMaxLength(report, path, value, catalogue)) return false;
+  const error = textPolicyError(value, { multiline: isMultiline(path, catalogue) });
   if (!error) return true;
   report(path, error);
   return false;
@@ -122,9 +120,15 @@ function checkText(report: Report, path: Path, value: string): boolean {
  * at most one issue per path and at most MAX_ISSUES in all. Pure: the same values, context
  * and today give the same issues. Read-only (prefilled) fields get every rule too: a value
  * equal to the register's is not trusted (issue 11); prefillFromRegister leaves a register
- * value that fails a rule editable, so that the user can correct it.
+ * value that fails a rule editable, so that the user can correct it. `catalogue`: FIELDS; a test
+ * passes one with a field more (its text gets the rules every text gets, and `required`).
  */
-export function validateFormValues(values: FormValues, ctx: FormContext, today?: Today): FormIssue[] {
+export function validateFormValues(
+  values: FormValues,
+  ctx: FormContext,
+  today?: Today,
+  catalogue: Catalogue = FIELDS,
+): FormIssue[] {
   const now = resolveToday(today);
   const issues: FormIssue[] = [];
   const seen = new Set<string>();
@@ -135,39 +139,45 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
     issues.push(params ? { path, key, params } : { path, key });
   };
   const hidden = (f: FormFieldName) => isFieldHidden(f, ctx);
+  const raw = values as unknown as Record<string, unknown>;
+  const order = specOrder(catalogue);
+  const kindOf = (name: string) => (catalogue[name] as AnySpec).kind;
 
   // Text fields: maximum length and the text policy always (storage), then required, then each format.
-  for (const field of TEXT_FIELDS) {
-    const value = values[field];
-    if (!checkText(report, [field], value)) continue;
+  for (const field of order.filter((f) => !['boolean', 'items', 'rows'].includes(kindOf(f)))) {
+    const value = raw[field] as string;
+    if (!checkText(report, [field], value, catalogue)) continue;
     if (isBlank(value)) {
-      if (isFieldRequired(field, values, ctx)) report([field], 'required');
+      if (isFieldRequired(field, values, ctx, catalogue)) report([field], 'required');
       continue;
     }
-    if (hidden(field)) continue;
+    if (isFieldHidden(field, ctx, catalogue)) continue;
     const error = formatError(field, values, ctx, now);
     if (error) report([field], error);
   }
 
   // Lists of codes.
-  for (const field of ['other_citizenships', 'duplicate_type'] as const) {
-    const items = values[field];
+  for (const field of order.filter((f) => kindOf(f) === 'items')) {
+    const items = raw[field] as string[];
+    const max = maxLengthFor(field, catalogue);
     // A list past its limit is one issue; its items are not looked at.
-    if (items.length > maxLengthFor(field)) {
-      report([field], 'maxlength', { max: maxLengthFor(field) });
+    if (items.length > max) {
+      report([field], 'maxlength', { max });
       continue;
     }
     items.forEach((item, i) => {
-      if (checkText(report, [field, i], item) && isBlank(item)) report([field, i], 'pattern');
+      if (checkText(report, [field, i], item, catalogue) && isBlank(item)) report([field, i], 'pattern');
     });
   }
-  if (ctx.duplicate) {
-    if (values.duplicate_type.length === 0) report(['duplicate_type'], 'required');
-    else if (hasConflictingDuplicateTypes(values.duplicate_type)) report(['duplicate_type'], 'pattern');
+  if (!hidden('duplicate_type')) {
+    if (values.duplicate_type.length === 0) {
+      if (isFieldRequired('duplicate_type', values, ctx)) report(['duplicate_type'], 'required');
+    } else if (hasConflictingDuplicateTypes(values.duplicate_type)) report(['duplicate_type'], 'pattern');
   }
 
-  // Rows: maximum lengths always; required fields and month rules except in duplicate mode.
-  const rowsRequired = areRowsRequired(ctx);
+  // Rows: maximum lengths always; required columns (isFieldRequired: not in duplicate mode, not
+  // when off in their row) and month rules only while the rows are shown.
+  const rowsRequired = !hidden('past_activities');
   const maxActivities = FIELDS.past_activities.maxItems;
   const tooManyActivities = values.past_activities.length > maxActivities;
   if (tooManyActivities) report(['past_activities'], 'maxlength', { max: maxActivities });
@@ -177,8 +187,7 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
     const columns = FIELDS.past_activities.columns;
     for (const f of Object.keys(columns) as Array<keyof typeof columns>) {
       if (!checkText(report, [...base, f], row[f])) continue;
-      if (!rowsRequired) continue;
-      if (columns[f].enabled?.(row) === false) continue;
+      if (!isFieldRequired(`past_activities.${i}.${f}`, values, ctx)) continue;
       if (isBlank(row[f])) {
         report([...base, f], 'required');
         continue;
@@ -200,21 +209,17 @@ export function validateFormValues(values: FormValues, ctx: FormContext, today?:
   (tooManyStays ? [] : values.abroad_stay).forEach((row, i) => {
     for (const f of Object.keys(FIELDS.abroad_stay.columns) as Array<keyof AbroadStay>) {
       const path: Path = ['abroad_stay', i, f];
-      if (checkText(report, path, row[f]) && rowsRequired && isBlank(row[f])) report(path, 'required');
+      if (checkText(report, path, row[f]) && isBlank(row[f]) && isFieldRequired(path.join('.'), values, ctx))
+        report(path, 'required');
     }
   });
 
   return issues;
 }
 
-/** The format rule of a filled, visible, editable text field. */
-function formatError(
-  field: TextFieldName,
-  values: FormValues,
-  ctx: FormContext,
-  today: Today,
-): MessageKey | null {
-  const value = values[field];
+/** The format rule of a filled, visible text field (none for a field it does not name). */
+function formatError(field: string, values: FormValues, ctx: FormContext, today: Today): MessageKey | null {
+  const value = String((values as unknown as Record<string, unknown>)[field] ?? '');
   switch (field) {
     case 'birth_date':
       return birthDateError(value, today);
@@ -250,14 +255,20 @@ export interface FormIssue extends ValidationError {
 /**
  * The zod schema of the whole request form for a context and a day. The issue messages
  * are the spec's message keys; `maxlength` issues carry `params: { max }` (the UI can
- * also get it from maxLengthFor(path), since form resolvers drop params). The browser
- * runs it in react-hook-form (@hookform/resolvers/zod), the server on submit.
+ * also get it from maxLengthFor(path)). The browser runs it on every change in its form status
+ * store (packages/web/src/form/request/status.ts), the server on validate and submit.
  * Values are not transformed: parse output = input (see normalizeFormValues for storage).
  */
-export function buildFormSchema(context: FormContext, today?: Today): z.ZodType<FormValues, FormValues> {
+export function buildFormSchema(
+  context: FormContext,
+  today?: Today,
+  catalogue: Catalogue = FIELDS,
+): z.ZodType<FormValues, FormValues> {
   const day = resolveToday(today);
-  return formShape.superRefine((values, zctx) => {
-    for (const issue of validateFormValues(values, context, day)) {
+  // The shape of the catalogue's fields; FIELDS's is built once (formShape).
+  const shape = catalogue === FIELDS ? formShape : (catalogueShape(catalogue) as unknown as typeof formShape);
+  return shape.superRefine((values, zctx) => {
+    for (const issue of validateFormValues(values, context, day, catalogue)) {
       zctx.addIssue({
         code: 'custom',
         path: issue.path,
@@ -269,7 +280,10 @@ export function buildFormSchema(context: FormContext, today?: Today): z.ZodType<
   });
 }
 
-/** Turns zod issues into `{ 'past_activities.0.from': { key, params } }`, the first issue per path. */
+/**
+ * Turns zod issues into `{ 'past_activities.0.from': { key, params } }`, the first issue per path;
+ * a message that is no message key becomes UNKNOWN_MESSAGE_KEY.
+ */
 export function issuesToFieldErrors(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; params?: unknown }>,
 ): Record<string, ValidationError> {
@@ -277,67 +291,13 @@ export function issuesToFieldErrors(
   for (const issue of issues.slice(0, MAX_ISSUES * 2)) {
     const id = issue.path.map(String).join('.');
     if (id in out) continue;
-    const key = (MESSAGE_KEY_SET.has(issue.message) ? issue.message : 'pattern') as MessageKey;
+    // A key this page does not know (a newer server's) is shown as unknown, not as 'pattern'.
+    const key = MESSAGE_KEY_SET.has(issue.message) ? (issue.message as MessageKey) : UNKNOWN_MESSAGE_KEY;
     const params =
       issue.params && typeof issue.params === 'object'
         ? (issue.params as Record<string, string | number>)
         : undefined;
     out[id] = params ? { key, params } : { key };
   }
-  return out;
-}
-
-/**
- * The values as they should be stored, after the schema accepted them: text NFC-normalised and trimmed,
- * telephone without spaces, birth number without slash or spaces, month/years as MM/YYYY,
- * and what the conditions disable emptied (birth_district outside CZ, citizen_of_2 for
- * ##, field2 for type Other, the dial code and the phone notification without a telephone).
- */
-export function normalizeFormValues(input: FormValues): FormValues {
-  const values = nfcValues(input);
-  const out: FormValues = { ...values };
-  for (const field of TEXT_FIELDS) {
-    (out as unknown as Record<TextFieldName, string>)[field] = values[field].trim();
-  }
-  out.telephone = normalizeTelephone(values.telephone);
-  out.birth_number = normalizeBirthNumber(values.birth_number);
-  out.employer_current_from = normalizeMonthYear(out.employer_current_from) ?? out.employer_current_from;
-  if (!isDistrictEnabled(out.birth_state)) out.birth_district = '';
-  if (!isSecondCitizenshipEnabled(out.citizen_of_1)) out.citizen_of_2 = '';
-  out.other_citizenships = values.other_citizenships.map((c) => c.trim());
-  out.duplicate_type = values.duplicate_type.map((c) => c.trim());
-  out.past_activities = values.past_activities.map((row) => ({
-    from: normalizeMonthYear(row.from) ?? row.from.trim(),
-    to: normalizeMonthYear(row.to) ?? row.to.trim(),
-    type: row.type,
-    field1: row.field1.trim(),
-    field2: isField2Enabled(row.type) ? row.field2.trim() : '',
-  }));
-  out.abroad_stay = values.abroad_stay.map((row) => ({ state: row.state.trim(), reason: row.reason.trim() }));
-  if (out.telephone === '') {
-    out.dial_code = '';
-    out.send_notifications_phone = false;
-  }
-  return out;
-}
-
-/** Every text of the values in Unicode NFC (the text policy's storage form). */
-function nfcValues(v: FormValues): FormValues {
-  const out: FormValues = { ...v };
-  for (const field of TEXT_FIELDS)
-    (out as unknown as Record<string, string>)[field] = normalizeText(v[field]);
-  out.other_citizenships = v.other_citizenships.map(normalizeText);
-  out.duplicate_type = v.duplicate_type.map(normalizeText);
-  out.past_activities = v.past_activities.map((r) => ({
-    ...r,
-    from: normalizeText(r.from),
-    to: normalizeText(r.to),
-    field1: normalizeText(r.field1),
-    field2: normalizeText(r.field2),
-  }));
-  out.abroad_stay = v.abroad_stay.map((r) => ({
-    state: normalizeText(r.state),
-    reason: normalizeText(r.reason),
-  }));
   return out;
 }

@@ -1,4 +1,6 @@
-// Maximum lengths of spec section 5 and business constants of spec section 9.
+// The limits of the form's values: maximum lengths of spec section 5, the month coverage and
+// date bounds of section 9, and the row caps and id bounds the server keeps. The codes the rules
+// compare with are in formCodes.ts, the interface's delays in uiTiming.ts.
 
 /** Maximum lengths (characters) by the spec's field names. */
 export const MAX_LENGTHS = {
@@ -48,9 +50,6 @@ export const EMPLOYER_START_MAX_MONTHS_AHEAD = 6;
 /** Telephone digits after removing spaces. */
 export const TELEPHONE_DIGITS = 9;
 
-/** The telephone's country calling code a new form starts with (first in GET /dial-codes). */
-export const DEFAULT_DIAL_CODE = '+420';
-
 /** Length of a data mailbox (ISDS) identifier. */
 export const DATA_MAILBOX_LENGTH = 7;
 
@@ -65,31 +64,16 @@ export const MAX_PAST_ACTIVITIES = 100;
 export const MAX_OTHER_CITIZENSHIPS = 50;
 export const MAX_DUPLICATE_TYPES = 20;
 
-/** Alerts close themselves after this long (ms) unless told otherwise; 0 keeps them (spec section 9). */
-export const ALERT_TIMEOUT_MS = 5000;
+/**
+ * Ids the register stores (issue 21: bounded before they reach the database, whose column would
+ * overflow): a register person's (a 32-bit integer column) and a certificate's (a 64-bit one,
+ * up to what a JavaScript number holds exactly).
+ */
+export const MAX_PERSON_ID = 2_000_000_000;
+export const MAX_RECORD_ID = Number.MAX_SAFE_INTEGER;
 
 /** Birth date range: the last 100 years up to today. */
 export const BIRTH_DATE_RANGE_YEARS = 100;
 
 /** Earliest year a month/year field accepts. */
 export const MIN_MONTH_YEAR = 1900;
-
-/** Header title delay after the view initialises (ms). */
-export const HEADER_TITLE_DELAY_MS = 200;
-
-/** Default employer verification type. */
-export const DEFAULT_EMPLOYER_VERIFICATION_TYPE = 'OSVEDCENI1';
-
-/** Country code of the Czech Republic and the code meaning stateless / unspecified. */
-export const CZECH_REPUBLIC = 'CZ';
-export const STATELESS = '##';
-
-/** Past-activity type 3 (Other): field2 is not used. */
-export const ACTIVITY_TYPE_OTHER = '3';
-
-/** Delivery type that needs a data mailbox. */
-export const DELIVERY_DATA_MAILBOX = 'DATOVKOU';
-
-/** Duplicate types that exclude each other. */
-export const DUPLICATE_DAMAGED = 'POSKOZENI';
-export const DUPLICATE_STOLEN = 'ODCIZENI';

@@ -2,12 +2,16 @@
 // texts live in the web app's translation files.
 
 export const MESSAGE_KEYS = [
+  // Not in spec section 5: the birth date's range (spec section 9) and an incomplete date (issue 22).
+  'birthDateFuture',
+  'birthDateTooOld',
   'birthNumberInvalidDay',
   'birthNumberInvalidFormat',
   'birthNumberInvalidMonth',
   'birthNumberInvalidYear',
   'dataMailboxAlphanumeric',
   'dataMailboxLength',
+  'dateIncomplete',
   'email',
   'fromToDate',
   // Not in spec section 5: the text policy of issue 11 (text.ts, textPolicyError).
@@ -33,9 +37,15 @@ export function isMessageKey(key: string): key is MessageKey {
   return KEY_SET.has(key);
 }
 
+/**
+ * What a field shows for a message key it does not know (an answer of a newer server): the spec's
+ * unknown-validation-error text (section 5), never a guess such as "wrong format".
+ */
+export const UNKNOWN_MESSAGE_KEY = 'unknown';
+
 /** A validation failure: its message key and the values for the text's placeholders. */
 export interface ValidationError {
-  key: MessageKey;
+  key: MessageKey | typeof UNKNOWN_MESSAGE_KEY;
   params?: Record<string, string | number>;
 }
 

@@ -3,6 +3,7 @@ import { validateFormValues } from './form.js';
 import {
   dateFromRegister,
   isCzechCitizen,
+  matchMismatches,
   prefillFromRegister,
   registerFormContext,
   sexFromRegister,
@@ -273,5 +274,58 @@ describe('registerFormContext: the one form context of a register person', () =>
     expect(
       registerFormContext({ ...full, dat_schranka: '  ' }, { duplicate: false }).dataMailboxDelivery,
     ).toBe(false);
+  });
+});
+
+describe('matchMismatches: what a match token binds (issue 21)', () => {
+  const person = {
+    jmeno: 'Štěpán',
+    prijmeni: 'Dvořák',
+    rc: '850315/1008',
+    dat_nar: '1985-03-15',
+    typ_op_pas: 'ID',
+    op_pas: '123456789',
+  };
+  const own = {
+    first_name: 'stepan ',
+    last_name: 'DVOŘÁK',
+    birth_date: '1985-03-15',
+    birth_number: '8503151008',
+    document_type: 'OP_CR',
+    document_number: '123 456 789',
+  };
+
+  it("accepts the person's own values as the search compares them", () => {
+    expect(matchMismatches(person, own, { duplicate: false })).toEqual([]);
+  });
+
+  it('names every bound field with another value; a field not sent is not compared', () => {
+    const other = {
+      first_name: 'Karel',
+      last_name: 'Procházka',
+      birth_date: '1978-07-04',
+      birth_number: '780704/1000',
+      document_type: 'PAS',
+      document_number: '234567890',
+    };
+    expect(matchMismatches(person, other, { duplicate: false })).toEqual([
+      'first_name',
+      'last_name',
+      'birth_date',
+      'birth_number',
+      'document_type',
+      'document_number',
+    ]);
+    expect(matchMismatches(person, { birth_number: '780704/1000' }, { duplicate: false })).toEqual([
+      'birth_number',
+    ]);
+  });
+
+  it('in duplicate mode the names may change and the hidden birth date is not compared', () => {
+    const renamed = { ...own, last_name: 'Nový', birth_date: '2000-01-01' };
+    expect(matchMismatches(person, renamed, { duplicate: true })).toEqual([]);
+    expect(matchMismatches(person, { ...renamed, birth_number: '780704/1000' }, { duplicate: true })).toEqual(
+      ['birth_number'],
+    );
   });
 });

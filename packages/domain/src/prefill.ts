@@ -1,8 +1,16 @@
+import { normalizeBirthNumber } from './birthNumber.js';
 import { isDistrictEnabled, isField2Enabled, isSecondCitizenshipEnabled } from './conditions.js';
 import type { Today } from './dates.js';
+import { isFieldHidden } from './fields.js';
 import { validateFormValues } from './form.js';
-import { CZECH_REPUBLIC } from './limits.js';
-import { formDocumentType, type RegisterPerson } from './search.js';
+import { CZECH_REPUBLIC } from './formCodes.js';
+import {
+  FORM_DOCUMENT_TYPES,
+  type FormDocumentType,
+  formDocumentType,
+  type RegisterPerson,
+} from './search.js';
+import { normalizeDocumentNumber, normalizeName } from './text.js';
 import {
   ACTIVITY_TYPES,
   type ActivityTypeCode,
@@ -147,7 +155,8 @@ export function prefillFromRegister(
   const documentNumber = text(person.op_pas) ?? text(person.web_op_pas);
   if (documentNumber !== undefined || text(person.typ_op_pas) !== undefined) {
     const registerType = text(person.typ_op_pas);
-    const keepOwn = opts.duplicate && (registerType === 'OP_CR' || registerType === 'PAS');
+    const keepOwn =
+      opts.duplicate && (FORM_DOCUMENT_TYPES as readonly string[]).includes(registerType as FormDocumentType);
     set('document_type', keepOwn ? registerType : formDocumentType(registerType));
   }
   set('document_number', documentNumber);
@@ -227,4 +236,53 @@ export function registerFormContext(
   opts: { duplicate: boolean; today?: Today },
 ): FormContext {
   return prefillFromRegister(person, opts).context;
+}
+
+/**
+ * The identity fields a search's match token binds (issue 21): the token proves one register
+ * person, so a request or a validate call that carries it must carry that person's values in
+ * every one of these fields the prefill made read-only and the mode shows. A field the prefill
+ * left editable (the register's value fails its rule, or a duplicate's current names, which may
+ * follow a change of name) is not bound.
+ */
+export const MATCH_BOUND_FIELDS = [
+  'first_name',
+  'last_name',
+  'birth_date',
+  'birth_number',
+  'document_type',
+  'document_number',
+] as const;
+export type MatchBoundField = (typeof MATCH_BOUND_FIELDS)[number];
+
+const sameAs: Record<MatchBoundField, (s: string) => string> = {
+  first_name: normalizeName,
+  last_name: normalizeName,
+  birth_date: (s) => s.trim(),
+  birth_number: (s) => normalizeBirthNumber(s.trim()),
+  document_type: (s) => s.trim(),
+  document_number: normalizeDocumentNumber,
+};
+
+/**
+ * The bound fields (MATCH_BOUND_FIELDS) whose value is not the register person's; a field
+ * absent from `values` is not compared. Names are compared as the search compares them (case,
+ * diacritics and spaces ignored), the birth number by its digits, the document number without
+ * spaces. Empty: the values are the person's.
+ */
+export function matchMismatches(
+  person: RegisterPerson,
+  values: Partial<Record<MatchBoundField, string>>,
+  opts: { duplicate: boolean; today?: Today },
+): MatchBoundField[] {
+  const prefill = prefillFromRegister(person, opts);
+  const out: MatchBoundField[] = [];
+  for (const field of MATCH_BOUND_FIELDS) {
+    const value = values[field];
+    const own = prefill.values[field];
+    if (value === undefined || own === undefined || !prefill.readOnly.includes(field)) continue;
+    if (isFieldHidden(field, prefill.context)) continue;
+    if (sameAs[field](value) !== sameAs[field](own)) out.push(field);
+  }
+  return out;
 }

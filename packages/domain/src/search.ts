@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseBirthNumber } from './birthNumber.js';
-import { type BodyLimits, flatBodyLimits } from './bounds.js';
+import { type BodyLimits, flatBodyLimits, MATCH_TOKEN_MAX_LENGTH } from './bounds.js';
 import { MAX_LENGTHS } from './limits.js';
 import { textPolicyError } from './text.js';
 
@@ -71,8 +71,24 @@ export const searchByDocumentSchema = z
 export type SearchByDocumentInput = z.input<typeof searchByDocumentSchema>;
 export type SearchByDocument = z.output<typeof searchByDocumentSchema>;
 
-/** POST /api/ros/search-birth-number. */
-export const searchByBirthNumberSchema = z.object({ birth_number: birthNumberSchema }).strict();
+/**
+ * POST /api/ros/search-birth-number: the duplicate retry (spec section 4) of a search that found
+ * a person without a certificate. It finds a person only when the birth number is that same
+ * person's (issue 21): the body carries the proof of the search before, `match` (the search
+ * answer's token), or else the names and document the retry keeps locked. Without either it
+ * finds nobody. The proof's fields are optional in the shape, so that a body without one is
+ * answered as "not found", never as a different error.
+ */
+export const searchByBirthNumberSchema = z
+  .object({
+    birth_number: birthNumberSchema,
+    match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),
+    first_name: requiredText(SEARCH_MAX.name).optional(),
+    last_name: requiredText(SEARCH_MAX.name).optional(),
+    type: z.enum(FORM_DOCUMENT_TYPES, { error: 'required' }).optional(),
+    number: requiredText(SEARCH_MAX.documentNumber).optional(),
+  })
+  .strict();
 export type SearchByBirthNumber = z.output<typeof searchByBirthNumberSchema>;
 
 /** Size limits of the two search bodies (bounds.ts), from the fields' maximum lengths. */
@@ -86,6 +102,11 @@ export const SEARCH_BODY_LIMITS: BodyLimits = /* @__PURE__ */ flatBodyLimits([
 ]);
 export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = /* @__PURE__ */ flatBodyLimits([
   ['birth_number', SEARCH_MAX.birthNumber],
+  ['match', MATCH_TOKEN_MAX_LENGTH],
+  ['first_name', SEARCH_MAX.name],
+  ['last_name', SEARCH_MAX.name],
+  ['type', 5],
+  ['number', SEARCH_MAX.documentNumber],
 ]);
 
 // The register's person, record and the search answer: their schemas live in the API contract

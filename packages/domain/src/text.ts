@@ -19,8 +19,9 @@ export function collapseSpaces(s: string): string {
   return s.replace(/\s+/gu, ' ').trim();
 }
 
-// The text policy (issue 11): one rule for every text the portal accepts, in the browser and on
-// the server, so that both databases store the same thing (PostgreSQL refuses a NUL in text,
+// The text policy (issues 11 and 21): one rule for every text the portal stores, in the browser
+// and on the server, from the public form and from the authority's side alike (intake API, file
+// imports), so that both databases store the same thing (PostgreSQL refuses a NUL in text,
 // SQLite would store it) and no text can hide or reorder what a reader of the request sees.
 
 /** Control characters (C0, DEL, C1). A multi-line text may hold tabs and line breaks. */
@@ -44,6 +45,15 @@ export function textPolicyError(
   if ((opts.multiline ? CONTROL_MULTILINE : CONTROL).test(t)) return 'invalidCharacters';
   if (BIDI_CONTROL.test(t) || LONE_SURROGATE.test(t)) return 'invalidCharacters';
   return null;
+}
+
+/** The policy's refusal in words, for the operators' interfaces (intake API, file imports), which answer in English. */
+export const TEXT_POLICY_MESSAGE =
+  'must not hold control characters (line breaks only where text may span lines), lone surrogates or bidirectional controls';
+
+/** True when a text passes the policy (textPolicyError). */
+export function followsTextPolicy(value: string, opts: { multiline?: boolean } = {}): boolean {
+  return textPolicyError(value, opts) === null;
 }
 
 /** NFC normalisation of a text that passed the policy (composed letters: 'c' + U+030C -> 'č'). */

@@ -6,7 +6,8 @@ import { textPolicyError } from './text.js';
 /**
  * The body of POST /api/ros/validate (spec section 3, Payloads), plus `match`, the token of the
  * search answer (search.ts). Unknown keys are refused. Each text is bounded and follows the text
- * policy; the answer's rules themselves are the server's (PRODUCT.md "Validate").
+ * policy; the answer's rules themselves are the server's (docs/requirements.md, product decisions,
+ * "Validate").
  */
 
 /**

@@ -2,7 +2,7 @@
 // and the context the form carries beside them (duplicate mode, prefill, read-only fields).
 // Types and defaults only, no rules: conditions.ts, fields.ts and form.ts build on this module.
 
-import { DEFAULT_DIAL_CODE, DEFAULT_EMPLOYER_VERIFICATION_TYPE } from './limits.js';
+import { DEFAULT_DIAL_CODE, DEFAULT_EMPLOYER_VERIFICATION_TYPE } from './formCodes.js';
 
 /** sex: 1 Male, 2 Female, 0 Unspecified; '' while nothing is chosen. */
 export type SexCode = '' | '0' | '1' | '2';

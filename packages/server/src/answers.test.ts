@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
+import { createToken } from './intake/tokens.js';
 import { saveRecords } from './records/repository.js';
 import { createTestDb, type TestDb, testDbKinds } from './test/databases.js';
 
@@ -104,13 +105,39 @@ for (const kind of await testDbKinds()) {
       expect(media.body).not.toContain('x-www-form-urlencoded');
     });
 
+    it('every body that is not JSON gets 415 UNSUPPORTED_MEDIA_TYPE, on every call that takes one', async () => {
+      const urls = [
+        ['POST', '/api/ros/validate'],
+        ['POST', '/api/ros/search'],
+        ['POST', '/api/ros/search-birth-number'],
+        ['POST', '/api/ros'],
+        ['PUT', '/api/intake/v1/persons/1'],
+      ] as const;
+      // The intake API checks the token first (no answer says more to a caller without one).
+      const authorization = `Bearer ${await createToken(t.db, 'media', ['persons:write'], 'test')}`;
+      for (const [method, url] of urls) {
+        for (const type of [
+          'text/plain',
+          'text/plain; charset=utf-8',
+          'application/xml',
+          'application/octet-stream',
+        ]) {
+          const headers = { 'content-type': type, authorization };
+          const res = await app.inject({ method, url, payload: '{"a":1}', headers });
+          expect(res.statusCode, `${method} ${url} ${type}`).toBe(415);
+          expectErrorShape(res, 'UNSUPPORTED_MEDIA_TYPE');
+        }
+      }
+    });
+
     it('answers every page path with the app: 200 for its pages, 404 for others, GET and HEAD alike', async () => {
       for (const path of APP_PATHS) {
         for (const method of ['GET', 'HEAD'] as const) {
           const res = await app.inject({ method, url: path });
           expect(res.statusCode, `${method} ${path}`).toBe(path === '/not-found' ? 404 : 200);
           expect(res.headers['content-type'], path).toMatch(/^text\/html/);
-          expect(res.headers['cache-control'], path).toBe('no-cache');
+          // The form's pages stay out of the back/forward cache (issue 28).
+          expect(res.headers['cache-control'], path).toBe(path.endsWith('/form') ? 'no-store' : 'no-cache');
           if (method === 'GET') expect(res.body).toBe(INDEX);
         }
       }

@@ -10,7 +10,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { API_SECURITY_HEADERS } from './apiHeaders.js';
-import type { AppContext, ServerContext } from './context.js';
+import type { AppContext } from './context.js';
 import {
   ApiError,
   type ApiErrorBody,
@@ -20,6 +20,7 @@ import {
   rawErrorResponse,
 } from './errors.js';
 import { installMetrics } from './metrics/index.js';
+import { databaseRateLimitStore, MemoryRateLimitStore } from './rateLimitStores.js';
 import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { docsRoutes } from './routes/docs.js';
@@ -30,12 +31,14 @@ import { pdfRoutes } from './routes/pdf.js';
 import { referenceRoutes } from './routes/reference.js';
 import { searchRoutes } from './routes/search.js';
 import { niaTestProvider, ssoRoutes } from './routes/sso.js';
+import { ssoExtendRoutes } from './routes/ssoExtend.js';
+import { statusRoutes } from './routes/status.js';
 import { submitRoutes } from './routes/submit.js';
 import { validateRoutes } from './routes/validate.js';
 import { validityRoutes } from './routes/validity.js';
 import { webRoutes } from './routes/web.js';
+import type { ServerContext } from './services.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
-import { databaseRateLimitStore } from './sharedLimits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,13 +129,19 @@ export async function buildApp(
   app.addHook('onReady', () => services.start());
   app.addHook('onClose', () => services.close());
 
+  // JSON is the only body the API reads: Fastify's own text/plain parser goes, so any other
+  // media type is 415 UNSUPPORTED_MEDIA_TYPE (docs/errors.md), not a 400 from a route's checks.
+  app.removeContentTypeParser('text/plain');
   // No JSON body is parsed before its shape is bounded (issue 11); each public POST sets its own limits.
   useBoundedJson(app, ANY_JSON_LIMITS);
   // Several instances on PostgreSQL count in the database, so that they do not double a limit
-  // (sharedLimits.ts); a database hiccup lets the request through to fail (or not) on its own.
+  // (rateLimitStores.ts); a database hiccup lets the request through to fail (or not) on its own.
+  // One process on SQLite counts in memory. Both over a sliding minute.
   await app.register(rateLimit, {
     global: false,
-    ...(ctx.db.dialect === 'postgres' ? { store: databaseRateLimitStore(ctx.db), skipOnError: true } : {}),
+    ...(ctx.db.dialect === 'postgres'
+      ? { store: databaseRateLimitStore(ctx.db), skipOnError: true }
+      : { store: MemoryRateLimitStore }),
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -177,8 +186,10 @@ export async function buildApp(
       await api.register(searchRoutes, ctx);
       await api.register(validateRoutes, ctx);
       await api.register(ssoRoutes, ctx);
+      await api.register(ssoExtendRoutes, ctx);
       await api.register(submitRoutes, ctx);
       await api.register(pdfRoutes, ctx);
+      await api.register(statusRoutes, ctx);
       // Unknown paths get the same answer as an unknown record (see routes/validity.ts).
       api.all('/*', async () => {
         throw notFound();

@@ -1,11 +1,20 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { type Env, settingReaders } from './configReaders.js';
+import { type NiaSettings, niaSettings } from './nia/config.js';
+import {
+  estimateEntropyBits,
+  hashToken,
+  MIN_TOKEN_LENGTH,
+  PUBLISHED_LIST,
+  publishedSecretHashes,
+} from './secrets.js';
 
 /**
  * Every setting the server reads, with its default. Documented in docs/configuration.md;
  * keep the two in step. Values are checked once at start; each bad value gets one line.
  */
-export interface Config {
+export interface Config extends NiaSettings {
   port: number;
   host: string;
   /** PostgreSQL connection URL; undefined = embedded SQLite in dataDir. */
@@ -67,10 +76,10 @@ export interface Config {
   niaClientSecret: string;
   /** Scopes asked of NIA (space-separated). */
   niaScope: string;
-  /** Level of assurance asked of NIA (acr_values); the ID token's acr must be this or higher. */
-  niaAcr: string;
-  /** How long a NIA sign-in session lasts (minutes). */
+  /** How long a NIA sign-in session lasts (minutes; a fraction only outside production, for tests). */
   sessionMinutes: number;
+  /** The longest a NIA session may live from sign-in, extensions included (minutes, docs/nia.md). */
+  sessionMaxMinutes: number;
   /** SMTP URL (smtp://user:pass@host:587, smtps://…); empty = .eml files in <dataDir>/outbox. */
   smtpUrl: string;
   /** Sender of the confirmation e-mails. */
@@ -92,6 +101,17 @@ export interface Config {
    * before it stops taking new connections and finishes those in flight (ms; main.ts).
    */
   shutdownGraceMs: number;
+  /**
+   * The key the status page's access codes are made with (docs/status.md); empty = a random key
+   * made once per database (shared_secrets).
+   */
+  statusKey: string;
+  /** Status page look-ups per client address and minute. */
+  rateLimitStatusPerMinute: number;
+  /** An HTTP SMS gateway (JSON POST, docs/status.md); empty = SMS files in <dataDir>/sms-outbox. */
+  smsUrl: string;
+  /** Bearer token for the SMS gateway. */
+  smsToken: string;
 }
 
 export class ConfigError extends Error {
@@ -100,46 +120,9 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const problems: string[] = [];
-  const int = (name: string, def: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return def;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      problems.push(`${name}="${raw}" must be a whole number from ${min} to ${max}`);
-      return def;
-    }
-    return Number(raw);
-  };
-  const num = (name: string, def: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return def;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < min || n > max) {
-      problems.push(`${name}="${raw}" must be a number from ${min} to ${max}`);
-      return def;
-    }
-    return n;
-  };
-  const oneOf = <T extends string>(name: string, def: T, values: readonly T[]): T => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return def;
-    if (!(values as readonly string[]).includes(raw)) {
-      problems.push(`${name}="${raw}" must be one of: ${values.join(', ')}`);
-      return def;
-    }
-    return raw as T;
-  };
-  const bool = (name: string, def: boolean): boolean => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return def;
-    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
-    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-    problems.push(`${name}="${raw}" must be true or false`);
-    return def;
-  };
+  const { int, num, oneOf, bool } = settingReaders(env, problems);
 
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -166,7 +149,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(publicUrl)) {
     problems.push(`ROS_PUBLIC_URL="${publicUrl}" must be an http(s) URL such as https://ros.example.cz`);
   }
-  const niaIssuerRaw = (env.ROS_NIA_ISSUER ?? '').replace(/\/+$/, '');
+  // Exactly as configured (a trailing slash is part of an issuer identifier): only spaces trimmed.
+  const niaIssuerRaw = (env.ROS_NIA_ISSUER ?? '').trim();
   // The local provider: on by default for development and demos only; never beside a real issuer.
   const niaTestProvider = bool('ROS_NIA_TEST_PROVIDER', !production && !niaIssuerRaw);
   if (niaTestProvider && niaIssuerRaw) {
@@ -186,8 +170,24 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (niaIssuerRaw && !/^https?:\/\//.test(niaIssuerRaw))
     problems.push('ROS_NIA_ISSUER must be an http(s) URL');
-  if (!niaTestProvider && niaIssuerRaw && (!env.ROS_NIA_CLIENT_ID || !env.ROS_NIA_CLIENT_SECRET)) {
-    problems.push('ROS_NIA_ISSUER needs ROS_NIA_CLIENT_ID and ROS_NIA_CLIENT_SECRET');
+  const nia = niaSettings(env, problems, production);
+  const secretNeeded = nia.niaTokenAuth !== 'private_key_jwt';
+  if (
+    !niaTestProvider &&
+    niaIssuerRaw &&
+    (!env.ROS_NIA_CLIENT_ID || (secretNeeded && !env.ROS_NIA_CLIENT_SECRET))
+  ) {
+    problems.push(
+      secretNeeded
+        ? 'ROS_NIA_ISSUER needs ROS_NIA_CLIENT_ID and ROS_NIA_CLIENT_SECRET'
+        : 'ROS_NIA_ISSUER needs ROS_NIA_CLIENT_ID',
+    );
+  }
+  // Whole seconds (the cookie's Max-Age); below a minute only outside production: the browser
+  // tests of the expiry warning need a session of seconds, a real one never does.
+  const sessionMinutes = num('ROS_SESSION_MINUTES', 30, production ? 1 : 0.1, 1440);
+  if (Math.abs(sessionMinutes * 60 - Math.round(sessionMinutes * 60)) > 1e-9) {
+    problems.push('ROS_SESSION_MINUTES must be a whole number of seconds (e.g. 0.5, not 0.33)');
   }
   const smtpUrl = env.ROS_SMTP_URL ?? '';
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
@@ -199,6 +199,21 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('ROS_METRICS_TOKEN must be at least 32 visible ASCII characters (unset: no metrics)');
   }
 
+  const statusKey = env.ROS_STATUS_KEY ?? '';
+  if (statusKey && statusKey.length < 32) {
+    problems.push(
+      'ROS_STATUS_KEY must be at least 32 characters (unset it to keep a random key in the database)',
+    );
+  }
+  const smsUrl = env.ROS_SMS_URL ?? '';
+  if (smsUrl && !/^https?:\/\/[^\s]+$/.test(smsUrl)) {
+    problems.push('ROS_SMS_URL must be an http:// or https:// address (unset it for the local SMS outbox)');
+  }
+  const smsToken = env.ROS_SMS_TOKEN ?? '';
+  if (smsToken && !/^[\x21-\x7e]+$/.test(smsToken)) {
+    problems.push('ROS_SMS_TOKEN must be visible ASCII characters');
+  }
+
   const config: Config = {
     port,
     host,
@@ -207,7 +222,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     referenceDir: env.ROS_REFERENCE_DIR ? resolve(env.ROS_REFERENCE_DIR) : undefined,
     // Off: the plain start uses the built-in codebook, with no network (docs/reference-data.md).
     referenceDownload: bool('ROS_REFERENCE_DOWNLOAD', false),
-    // The spec's default is YES; NO until the lead has checked NIA sign-in end to end with the web app (docs/nia.md).
+    // YES (the spec's default): the home page offers NIA sign-in; NO opens the form without it.
     useEid,
     botCheckProvider,
     recaptchaSiteKey,
@@ -245,8 +260,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     niaClientId: env.ROS_NIA_CLIENT_ID || 'ros-portal',
     niaClientSecret: env.ROS_NIA_CLIENT_SECRET || LOCAL_NIA_CLIENT_SECRET,
     niaScope: env.ROS_NIA_SCOPE || 'openid profile email',
-    niaAcr: env.ROS_NIA_ACR || 'http://eidas.europa.eu/LoA/substantial',
-    sessionMinutes: int('ROS_SESSION_MINUTES', 30, 1, 1440),
+    ...nia,
+    sessionMinutes,
+    sessionMaxMinutes: Math.max(sessionMinutes, int('ROS_SESSION_MAX_MINUTES', 120, 1, 1440)),
     smtpUrl,
     mailFrom,
     retentionReceivedDays: int('ROS_RETENTION_RECEIVED_DAYS', 30, 1, 3650),
@@ -256,6 +272,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitIntakePerMinute: int('ROS_RATE_LIMIT_INTAKE', 600, 1, 1_000_000_000),
     metricsToken,
     shutdownGraceMs: int('ROS_SHUTDOWN_GRACE_SECONDS', 5, 0, 120) * 1000,
+    statusKey,
+    rateLimitStatusPerMinute: int('ROS_RATE_LIMIT_STATUS', 20, 1, 1_000_000_000),
+    smsUrl,
+    smsToken,
     ...overrides,
   };
   if (production) problems.push(...productionProblems(config, env));
@@ -267,10 +287,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /**
- * ROS_TRUST_PROXY: unset/false = no proxy; a whole number = that many proxies in front (hops);
- * else a comma-separated list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal.
- * `true` used to trust every X-Forwarded-For entry (so the client-written leftmost one was taken):
- * it now means one hop outside production and is refused in production as ambiguous.
+ * ROS_TRUST_PROXY: unset/false = no proxy; a whole number = that many proxies in front (hops,
+ * outside production only); else a comma-separated list of proxy addresses, CIDR ranges (not /0)
+ * or loopback/linklocal/uniquelocal. `true` used to trust every X-Forwarded-For entry (so the
+ * client-written leftmost one was taken): it now means one hop outside production and is refused
+ * in production, as is any hop count.
  */
 function trustProxySetting(
   raw: string | undefined,
@@ -279,22 +300,28 @@ function trustProxySetting(
 ): false | number | string[] {
   const v = (raw ?? '').trim().toLowerCase();
   if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
+  // In production only named proxies: a hop count believes whatever a client that reaches the
+  // server around the proxy writes (issue 21: 60 of 60 spoofed addresses got through).
+  const named = "name the proxies' addresses or CIDR ranges (ROS_TRUST_PROXY=10.0.0.5,10.0.1.0/24)";
   if (v === 'true' || v === 'yes') {
-    if (production) {
-      problems.push(
-        'ROS_TRUST_PROXY=true is ambiguous in production: name the proxies (ROS_TRUST_PROXY=10.0.0.5,10.0.1.0/24) or their count (ROS_TRUST_PROXY=1)',
-      );
-    }
+    if (production) problems.push(`ROS_TRUST_PROXY=true is ambiguous in production: ${named}`);
     return 1;
   }
   if (/^\d+$/.test(v)) {
-    if (Number(v) > 10) problems.push(`ROS_TRUST_PROXY="${raw}": a hop count must be from 1 to 10`);
+    if (production) {
+      problems.push(`ROS_TRUST_PROXY=${v} is a hop count, refused in production: ${named}`);
+    } else if (Number(v) > 10) problems.push(`ROS_TRUST_PROXY="${raw}": a hop count must be from 1 to 10`);
     return Number(v);
   }
   const entries = v.split(',').map((e) => e.trim());
   for (const e of entries) {
     const [addr = '', bits, ...rest] = e.split('/');
     const family = isIP(addr);
+    if (bits !== undefined && /^0+$/.test(bits)) {
+      // proxy-addr refuses /0 with a raw error; and it would believe every address.
+      problems.push(`ROS_TRUST_PROXY="${raw}": "${e}" would trust every address: ${named}`);
+      continue;
+    }
     const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (!(PROXY_RANGE_NAMES.includes(e) || (family !== 0 && okBits && rest.length === 0))) {
       problems.push(
@@ -316,7 +343,7 @@ function productionProblems(c: Config, env: Env): string[] {
   const problems: string[] = [];
   if (c.botCheckProvider === 'altcha' && !env.ROS_ALTCHA_HMAC_KEY) {
     problems.push(
-      'ROS_ALTCHA_HMAC_KEY is required in production with ROS_BOT_CHECK=altcha (at least 32 random characters, the same on every process)',
+      'ROS_ALTCHA_HMAC_KEY is required in production with ROS_BOT_CHECK=altcha (a random key, e.g. `openssl rand -hex 32`, the same on every process)',
     );
   }
   // (Missing NIA client settings are refused in every environment, above.)
@@ -325,7 +352,86 @@ function productionProblems(c: Config, env: Env): string[] {
       'ROS_NIA_CLIENT_SECRET is the built-in local test secret: production needs the one NIA issued',
     );
   }
+  if (!env.ROS_PUBLIC_URL || !c.publicUrl.startsWith('https://')) {
+    problems.push(
+      `ROS_PUBLIC_URL${env.ROS_PUBLIC_URL ? `="${c.publicUrl}"` : ' (unset)'} must be the portal's https:// address in production (e.g. https://ros.example.cz)`,
+    );
+  }
+  if (c.smsUrl && !env.ROS_SMS_TOKEN) {
+    problems.push('ROS_SMS_URL needs ROS_SMS_TOKEN in production (the bearer token the SMS gateway issued)');
+  }
+  if (c.smsUrl && !c.smsUrl.startsWith('https://')) {
+    problems.push('ROS_SMS_URL must be an https:// address in production');
+  }
+  // An http:// NIA issuer is refused with the other NIA settings (nia/config.ts).
+  problems.push(...secretProblems(c, env));
   return problems;
+}
+
+/** Bits a key the portal signs or checks with must have (estimated, secrets.ts). */
+export const KEY_MIN_BITS = 128;
+/** An issued secret (NIA's, Google's): at least this long and this many bits. */
+export const ISSUED_SECRET_MIN_LENGTH = 16;
+const ISSUED_SECRET_MIN_BITS = 64;
+
+/**
+ * Production's checks of the secrets' values: too short, too guessable (estimated entropy) or
+ * published in this repository. One line per secret, naming the setting, never the value.
+ */
+function secretProblems(c: Config, env: Env): string[] {
+  const secrets: Array<{ name: string; value: string; kind: 'key' | 'issued' | 'password' }> = [];
+  const add = (name: string, value: string | undefined, kind: 'key' | 'issued' | 'password') => {
+    if (value) secrets.push({ name, value, kind });
+  };
+  if (c.botCheckProvider === 'altcha') add('ROS_ALTCHA_HMAC_KEY', env.ROS_ALTCHA_HMAC_KEY, 'key');
+  else add('ROS_RECAPTCHA_SECRET', c.recaptchaSecret, 'issued');
+  add('ROS_METRICS_TOKEN', c.metricsToken, 'key');
+  add('ROS_STATUS_KEY', c.statusKey, 'key');
+  add('ROS_SMS_TOKEN', c.smsToken, 'issued');
+  if (c.niaIssuer && env.ROS_NIA_CLIENT_SECRET !== LOCAL_NIA_CLIENT_SECRET)
+    add('ROS_NIA_CLIENT_SECRET', env.ROS_NIA_CLIENT_SECRET, 'issued');
+  add('the password in DATABASE_URL', urlPassword(c.databaseUrl), 'password');
+  add('the password in ROS_SMTP_URL', urlPassword(c.smtpUrl), 'password');
+  if (secrets.length === 0) return [];
+
+  const published = publishedSecretHashes();
+  if (!published) {
+    return [
+      `cannot check the secrets against the repository's files: ${PUBLISHED_LIST} is missing (build with npm run build)`,
+    ];
+  }
+  const problems: string[] = [];
+  for (const { name, value, kind } of secrets) {
+    const bits = estimateEntropyBits(value);
+    if (kind === 'issued' && value.length < ISSUED_SECRET_MIN_LENGTH) {
+      problems.push(
+        `${name} is too short (${value.length} characters): production needs the secret that was issued (at least ${ISSUED_SECRET_MIN_LENGTH} characters)`,
+      );
+    } else if (kind === 'key' && bits < KEY_MIN_BITS) {
+      problems.push(
+        `${name} is too easy to guess (about ${bits} bits estimated, production needs ${KEY_MIN_BITS}): use a random key, e.g. \`openssl rand -hex 32\``,
+      );
+    } else if (kind === 'issued' && bits < ISSUED_SECRET_MIN_BITS) {
+      problems.push(
+        `${name} is too easy to guess (about ${bits} bits estimated): use the secret that was issued`,
+      );
+    } else if (value.length >= MIN_TOKEN_LENGTH && published.has(hashToken(value))) {
+      problems.push(
+        `${name} appears in this repository's files, which anyone can read: use a secret of your own`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** The password of a URL (decoded), if any. */
+function urlPassword(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import type { Services } from './services.js';
 
 /**
  * Settings, database and version: what start-up work, `ros-admin` and the tests' helpers need,
@@ -13,9 +12,9 @@ export interface AppContext {
 }
 
 /**
- * What every route plugin receives: the app's context and its services, built once per app
- * (services.ts). A route takes what it needs from `services`; it never builds one itself.
+ * What a service built from the settings and the database takes (mail queue, NIA, reference
+ * data): not the version, and never the app's other services.
  */
-export interface ServerContext extends AppContext {
-  services: Services;
-}
+export type ServiceContext = Pick<AppContext, 'config' | 'db'>;
+
+// What every route plugin receives (`ServerContext`): services.ts, beside `Services`.

@@ -1,17 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, LOCAL_NIA_CLIENT_SECRET, loadConfig, startWarnings } from './config.js';
+import {
+  estimateEntropyBits,
+  hashToken,
+  readPublishedList,
+  scanRepository,
+  writePublishedList,
+} from './secrets.js';
 import { startup } from './startup.js';
 import { createTestDb } from './test/databases.js';
+
+/** A random secret: a literal one would be in this file, so published (and refused). */
+const random = () => randomBytes(32).toString('hex');
 
 /** A production set-up that passes: every secret given, NIA named. */
 const PROD = {
   NODE_ENV: 'production',
   ROS_PUBLIC_URL: 'https://ros.example.cz',
-  ROS_ALTCHA_HMAC_KEY: 'a-long-random-production-key-0123456789',
+  ROS_ALTCHA_HMAC_KEY: random(),
   ROS_NIA_ISSUER: 'https://nia.example.cz',
   ROS_NIA_CLIENT_ID: 'ros',
-  ROS_NIA_CLIENT_SECRET: 'a-real-client-secret',
+  ROS_NIA_CLIENT_SECRET: random(),
 };
 
 function problems(env: Record<string, string | undefined>): string[] {
@@ -24,6 +38,32 @@ function problems(env: Record<string, string | undefined>): string[] {
   }
 }
 
+describe('the SMS gateway and the status key in production (issue 26)', () => {
+  it('refuses ROS_SMS_URL without ROS_SMS_TOKEN, or over plain http', () => {
+    expect(problems({ ...PROD, ROS_SMS_URL: 'https://sms.example.cz/send' })).toEqual([
+      'ROS_SMS_URL needs ROS_SMS_TOKEN in production (the bearer token the SMS gateway issued)',
+    ]);
+    expect(problems({ ...PROD, ROS_SMS_URL: 'http://sms.example.cz/send', ROS_SMS_TOKEN: random() })).toEqual(
+      ['ROS_SMS_URL must be an https:// address in production'],
+    );
+    expect(
+      problems({ ...PROD, ROS_SMS_URL: 'https://sms.example.cz/send', ROS_SMS_TOKEN: random() }),
+    ).toEqual([]);
+    // Outside production the local stub of the tests needs neither.
+    expect(problems({ ROS_SMS_URL: 'http://127.0.0.1:9/sms' })).toEqual([]);
+  });
+
+  it('checks ROS_STATUS_KEY like the other keys (and a guessable one is refused)', () => {
+    expect(problems({ ...PROD, ROS_STATUS_KEY: random() })).toEqual([]);
+    expect(problems({ ...PROD, ROS_STATUS_KEY: 'a'.repeat(40) })).toEqual([
+      expect.stringMatching(/^ROS_STATUS_KEY is too easy to guess/),
+    ]);
+    expect(problems({ ROS_STATUS_KEY: 'short' })).toEqual([
+      'ROS_STATUS_KEY must be at least 32 characters (unset it to keep a random key in the database)',
+    ]);
+  });
+});
+
 describe('production defaults (NODE_ENV=production)', () => {
   it('switches the test aids off unless asked for: NIA test provider, demo data, source maps', () => {
     const c = loadConfig(PROD);
@@ -35,6 +75,20 @@ describe('production defaults (NODE_ENV=production)', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ production: false, niaTestProvider: true, demoData: true, sourceMaps: true });
     expect(startWarnings(c)).toEqual([]);
+  });
+
+  it('a NIA session of seconds is for tests only: refused in production (issue 27)', () => {
+    expect(loadConfig({ ROS_SESSION_MINUTES: '0.5' })).toMatchObject({
+      sessionMinutes: 0.5,
+      sessionMaxMinutes: 120,
+    });
+    expect(loadConfig(PROD)).toMatchObject({ sessionMinutes: 30, sessionMaxMinutes: 120 });
+    expect(problems({ ...PROD, ROS_SESSION_MINUTES: '0.5' })).toEqual([
+      expect.stringMatching(/^ROS_SESSION_MINUTES="0.5" must be a number from 1 to 1440/),
+    ]);
+    expect(problems({ ROS_SESSION_MINUTES: '0.33' })).toEqual([
+      expect.stringMatching(/whole number of seconds/),
+    ]);
   });
 
   it('never runs the test provider beside a real NIA issuer, in any environment', () => {
@@ -52,10 +106,11 @@ describe('production defaults (NODE_ENV=production)', () => {
 
   it('refuses missing or default secrets, one line each', () => {
     const p = problems({ NODE_ENV: 'production' });
-    // The ALTCHA key (on by default) and the real NIA (sign-in is on by default).
-    expect(p).toHaveLength(2);
+    // The ALTCHA key (on by default), the real NIA (sign-in is on by default), the public URL.
+    expect(p).toHaveLength(3);
     expect(p[0]).toMatch(/ROS_NIA_ISSUER/);
     expect(p[1]).toMatch(/^ROS_ALTCHA_HMAC_KEY is required in production/);
+    expect(p[2]).toMatch(/^ROS_PUBLIC_URL \(unset\) must be the portal's https:\/\/ address/);
     expect(problems({ ...PROD, ROS_NIA_CLIENT_SECRET: LOCAL_NIA_CLIENT_SECRET })).toEqual([
       expect.stringMatching(/^ROS_NIA_CLIENT_SECRET is the built-in local test secret/),
     ]);
@@ -68,7 +123,12 @@ describe('production defaults (NODE_ENV=production)', () => {
     ]);
     // Without NIA sign-in (ROS_USE_EID=NO) no NIA settings are needed.
     expect(
-      problems({ NODE_ENV: 'production', ROS_USE_EID: 'NO', ROS_ALTCHA_HMAC_KEY: PROD.ROS_ALTCHA_HMAC_KEY }),
+      problems({
+        NODE_ENV: 'production',
+        ROS_USE_EID: 'NO',
+        ROS_PUBLIC_URL: PROD.ROS_PUBLIC_URL,
+        ROS_ALTCHA_HMAC_KEY: PROD.ROS_ALTCHA_HMAC_KEY,
+      }),
     ).toEqual([]);
   });
 
@@ -76,6 +136,7 @@ describe('production defaults (NODE_ENV=production)', () => {
     const t = await createTestDb('sqlite', {
       NODE_ENV: 'production',
       ROS_USE_EID: 'NO',
+      ROS_PUBLIC_URL: PROD.ROS_PUBLIC_URL,
       ROS_ALTCHA_HMAC_KEY: PROD.ROS_ALTCHA_HMAC_KEY,
       ROS_NIA_TEST_PROVIDER: 'true',
       ROS_DEMO_DATA: 'true',
@@ -97,6 +158,106 @@ describe('production defaults (NODE_ENV=production)', () => {
       expect(loud.filter((w) => w.includes('ROS_DEMO_DATA=true'))).toHaveLength(2);
     } finally {
       await t.cleanup();
+    }
+  });
+});
+
+describe('production refuses weak secrets and unsafe addresses (issue 21), one line each', () => {
+  it('passes the set-up with random secrets', () => {
+    expect(problems(PROD)).toEqual([]);
+  });
+
+  it('a key with too little entropy: 32 × "a", a repeated pattern, a run', () => {
+    for (const key of ['a'.repeat(32), 'ab'.repeat(20), '0123456789abcdef'.repeat(2)]) {
+      expect(problems({ ...PROD, ROS_ALTCHA_HMAC_KEY: key })).toEqual([
+        expect.stringMatching(/^ROS_ALTCHA_HMAC_KEY is too easy to guess \(about \d+ bits estimated/),
+      ]);
+    }
+    expect(problems({ ...PROD, ROS_METRICS_TOKEN: 'z'.repeat(40) })).toEqual([
+      expect.stringMatching(/^ROS_METRICS_TOKEN is too easy to guess/),
+    ]);
+    // The line names the setting, never the value.
+    expect(problems({ ...PROD, ROS_ALTCHA_HMAC_KEY: 'q'.repeat(32) }).join()).not.toContain('qqqq');
+  });
+
+  it('the estimate: made-up keys score low, random ones high', () => {
+    expect(estimateEntropyBits('a'.repeat(32))).toBeLessThan(10);
+    expect(estimateEntropyBits('abcdefghijklmnopqrstuvwxyz012345')).toBeLessThan(128);
+    // The documented way (openssl rand -hex 32), and base64 of as many bytes.
+    for (let i = 0; i < 50; i++) {
+      expect(estimateEntropyBits(randomBytes(32).toString('hex'))).toBeGreaterThanOrEqual(128);
+      expect(estimateEntropyBits(randomBytes(32).toString('base64'))).toBeGreaterThanOrEqual(128);
+    }
+  });
+
+  it("a secret published in the repository: the bench's ALTCHA key, a test's secret", () => {
+    // Both literals are in files of this repository (this one at least): anyone can read them.
+    expect(problems({ ...PROD, ROS_ALTCHA_HMAC_KEY: 'bench-only-altcha-hmac-key-0123456789abcdef' })).toEqual(
+      [expect.stringMatching(/^ROS_ALTCHA_HMAC_KEY appears in this repository's files/)],
+    );
+    expect(problems({ ...PROD, ROS_NIA_CLIENT_SECRET: 'a-real-client-secret' })).toEqual([
+      expect.stringMatching(/^ROS_NIA_CLIENT_SECRET appears in this repository's files/),
+    ]);
+    expect(problems({ ...PROD, ROS_SMTP_URL: 'smtp://ros:a-real-client-secret@mail.example.cz' })).toEqual([
+      expect.stringMatching(/^the password in ROS_SMTP_URL appears in this repository's files/),
+    ]);
+  });
+
+  it('the list of published tokens is built from the files and read without them', () => {
+    const root = mkdtempSync(join(tmpdir(), 'ros-published-'));
+    try {
+      mkdirSync(join(root, 'bench'));
+      writeFileSync(
+        join(root, 'bench/lib.mjs'),
+        "env: { KEY: 'only-in-this-file-1f2e3d4c5b6a' },\nx = a=b;c:only-after-a-colon-77\n",
+      );
+      const list = join(root, 'published-secrets.txt');
+      const found = scanRepository(root).size;
+      expect(writePublishedList(root, list)).toBe(found);
+      rmSync(join(root, 'bench'), { recursive: true });
+      const read = readPublishedList(list);
+      expect(read?.has(hashToken('only-in-this-file-1f2e3d4c5b6a'))).toBe(true);
+      expect(read?.has(hashToken('only-after-a-colon-77'))).toBe(true);
+      expect(read?.has(hashToken(random()))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a NIA client secret that is too short', () => {
+    expect(problems({ ...PROD, ROS_NIA_CLIENT_SECRET: 'x' })).toEqual([
+      expect.stringMatching(/^ROS_NIA_CLIENT_SECRET is too short \(1 characters\)/),
+    ]);
+  });
+
+  it('http:// public and issuer addresses', () => {
+    expect(problems({ ...PROD, ROS_PUBLIC_URL: 'http://ros.example.cz' })).toEqual([
+      expect.stringMatching(
+        /^ROS_PUBLIC_URL="http:\/\/ros.example.cz" must be the portal's https:\/\/ address/,
+      ),
+    ]);
+    expect(problems({ ...PROD, ROS_NIA_ISSUER: 'http://nia.example.cz' })).toEqual([
+      'ROS_NIA_ISSUER="http://nia.example.cz" must be an https:// URL in production',
+    ]);
+  });
+
+  it('ROS_TRUST_PROXY: a hop count, and `true` without suggesting one', () => {
+    expect(problems({ ...PROD, ROS_TRUST_PROXY: '1' })).toEqual([
+      expect.stringMatching(/^ROS_TRUST_PROXY=1 is a hop count, refused in production: name the proxies/),
+    ]);
+    const t = problems({ ...PROD, ROS_TRUST_PROXY: 'true' });
+    expect(t).toEqual([expect.stringMatching(/^ROS_TRUST_PROXY=true is ambiguous in production/)]);
+    expect(t[0]).not.toMatch(/count|=1\b/);
+    expect(problems({ ...PROD, ROS_TRUST_PROXY: '10.0.0.5,10.0.1.0/24' })).toEqual([]);
+  });
+
+  it('ROS_TRUST_PROXY=0.0.0.0/0 (or ::/0): one clear line, in production and outside it', () => {
+    for (const env of [PROD, {}]) {
+      for (const range of ['0.0.0.0/0', '::/0']) {
+        expect(problems({ ...env, ROS_TRUST_PROXY: range })).toEqual([
+          `ROS_TRUST_PROXY="${range}": "${range}" would trust every address: name the proxies' addresses or CIDR ranges (ROS_TRUST_PROXY=10.0.0.5,10.0.1.0/24)`,
+        ]);
+      }
     }
   });
 });

@@ -137,7 +137,8 @@ describe('ROS_TRUST_PROXY values', () => {
         NODE_ENV: 'production',
         ROS_TRUST_PROXY: 'true',
         ROS_USE_EID: 'NO',
-        ROS_ALTCHA_HMAC_KEY: 'k'.repeat(32),
+        ROS_PUBLIC_URL: 'https://ros.example.cz',
+        ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
       });
       expect.unreachable();
     } catch (err) {

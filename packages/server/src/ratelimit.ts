@@ -30,7 +30,7 @@ export interface RateLimiter {
 
 /**
  * `limit` may be a function: it is read at every hit (the validity check's share of a limit that
- * several instances split, sharedLimits.ts).
+ * several instances split, instances.ts).
  */
 export function createSlidingWindowLimiter(
   limit: number | (() => number),

@@ -34,3 +34,23 @@ export function createReadiness(): Readiness {
     pending: () => [...waiting],
   };
 }
+
+/**
+ * `check` run at most once per `ttlMs` however often it is asked for: callers share the answer
+ * in flight and then the last one until it is `ttlMs` old (issue 21: /readyz asked the database
+ * on every call, and 16 clients asking it slowed every other answer). A failed check is not kept.
+ */
+export function cachedCheck<T>(check: () => Promise<T>, ttlMs: number): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (last && now - last.at < ttlMs) return last.answer;
+    const answer = check();
+    const entry = { at: now, answer };
+    last = entry;
+    answer.catch(() => {
+      if (last === entry) last = undefined;
+    });
+    return answer;
+  };
+}

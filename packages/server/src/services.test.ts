@@ -10,6 +10,7 @@ import { seedStaticLists } from './reference/store.js';
 import { recordingLogger } from './reference/testing.js';
 import { storeRequestWithMail } from './requests/store.js';
 import { createServices } from './services.js';
+import { AGREED } from './test/applicant.js';
 import { solvedToken } from './test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from './test/databases.js';
 
@@ -50,6 +51,7 @@ for (const kind of await testDbKinds()) {
         personKey: 'test:services',
         idempotencyKey: null,
         bodyHash: 'c'.repeat(64),
+        legal: AGREED,
       });
       if (!('request' in stored)) throw new Error('not stored');
       const { id, reference } = stored.request;
@@ -179,6 +181,7 @@ async function storeMailedRequest(t: TestDb) {
     personKey: 'test:services',
     idempotencyKey: null,
     bodyHash: 'c'.repeat(64),
+    legal: AGREED,
   });
   if (!('request' in stored)) throw new Error('not stored');
   return stored.request;

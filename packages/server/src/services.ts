@@ -1,19 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type BotCheck, createBotCheck } from './botcheck/index.js';
 import type { AppContext } from './context.js';
+import { type InstanceGroup, instanceGroup } from './instances.js';
 import { PurgeScheduler } from './intake/retention.js';
 import { MailQueue } from './mail/queue.js';
 import { createMetrics, type Metrics } from './metrics/index.js';
 import { createNiaService, type NiaService } from './nia/index.js';
 import { PdfPool, type PdfPoolOptions } from './pdf/pool.js';
+import { createSlidingWindowLimiter, type RateLimiter } from './ratelimit.js';
 import { createReadiness, type Readiness } from './readiness.js';
 import { createValidityCheck, type ValidityCheck } from './records/validityCheck.js';
 import { createReferenceLists, type ReferenceLists } from './reference/index.js';
-import { type InstanceGroup, instanceGroup } from './sharedLimits.js';
+import { type AccessCodes, createAccessCodes } from './status/accessCode.js';
 
 /**
  * The composition root: every long-lived service of one app, built once here and handed to the
- * routes (`ServerContext.services`, context.ts). Nothing is kept per config or per database at
+ * routes (`ServerContext.services`, below). Nothing is kept per config or per database at
  * module level: two apps in one process (tests) have two sets of services.
  *
  * Lifecycle: building starts nothing (no timer, no thread, no query). `start()` runs when the app
@@ -32,13 +34,17 @@ export interface Services {
   readonly validity: ValidityCheck;
   /** The one PDF worker pool: the PDF download, the intake API's PDF and the mail queue share it. */
   readonly pdf: PdfPool;
-  /** The confirmation e-mail queue (sends in the background). */
+  /** The status page's access codes (status/accessCode.ts). */
+  readonly accessCodes: AccessCodes;
+  /** The status page's per-address limit (ROS_RATE_LIMIT_STATUS, this instance's share). */
+  readonly statusLimiter: RateLimiter;
+  /** The confirmation e-mail queue, also of the status notifications (sends in the background). */
   readonly mail: MailQueue;
-  /** The retention purge (once per instance group, intake/retention.ts). */
+  /** The retention purge (once per instance group, intake/retention/scheduler.ts). */
   readonly purge: PurgeScheduler;
   /** What /readyz still waits for, and whether the server is draining. */
   readonly readiness: Readiness;
-  /** The instances sharing this database (sharedLimits.ts). */
+  /** The instances sharing this database (instances.ts). */
   readonly instances: InstanceGroup;
   /** Prometheus metrics, only when ROS_METRICS_TOKEN is set. */
   readonly metrics: Metrics | undefined;
@@ -46,6 +52,14 @@ export interface Services {
   start(): Promise<void>;
   /** Stops them; safe to call once whether or not start() ran (the app's onClose). */
   close(): Promise<void>;
+}
+
+/**
+ * What every route plugin receives: the app's context and its services, built once per app
+ * (here). A route takes what it needs from `services`; it never builds one itself.
+ */
+export interface ServerContext extends AppContext {
+  services: Services;
 }
 
 /** What a test may put in place of the built services. */
@@ -62,12 +76,16 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, opts: Se
   const readiness = createReadiness();
   const validity = createValidityCheck(db, {
     refreshMs: config.validityRefreshMs,
-    // This instance's share when several run on one database (sharedLimits.ts).
+    // This instance's share when several run on one database (instances.ts).
     perMinute: () => Math.max(1, Math.ceil(config.rateLimitValidityPerMinute / instances.live())),
     onError: (err) => log.warn({ err }, 'validity index: reading the certificates failed'),
   });
   const pdf = new PdfPool({ size: config.pdfWorkers || undefined, ...opts.pdfPool });
-  const mail = new MailQueue(ctx, log, pdf);
+  const accessCodes = createAccessCodes(db, config);
+  const statusLimiter = createSlidingWindowLimiter(() =>
+    Math.max(1, Math.ceil(config.rateLimitStatusPerMinute / instances.live())),
+  );
+  const mail = new MailQueue(ctx, log, pdf, accessCodes);
   const purge = new PurgeScheduler(db, config, log);
   const metrics = config.metricsToken
     ? createMetrics(db, { validityIndexLoadedAt: () => validity.currentAt })
@@ -80,6 +98,8 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, opts: Se
     referenceLists: createReferenceLists(db, opts.referenceCheckMs),
     validity,
     pdf,
+    accessCodes,
+    statusLimiter,
     mail,
     purge,
     readiness,

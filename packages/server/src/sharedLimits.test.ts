@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.js';
 import type { AppContext } from './context.js';
 import { createTestDb, type TestDb, testDbKinds } from './test/databases.js';
 
 /**
- * Two instances on one PostgreSQL database must not double a per-address limit (issue 15).
+ * Two instances on one PostgreSQL database must not double a per-address limit (issue 15;
+ * rateLimitStores.ts, instances.ts).
  * Both apps share the database as two processes would; requests alternate between them as a
  * round-robin proxy sends them.
  */
@@ -76,3 +77,62 @@ describe('on SQLite (one process)', () => {
     }
   });
 });
+
+/**
+ * Issue 21: SQLite's limiter was @fastify/rate-limit's fixed window: 1 call at T0, 19 at +58 s and
+ * 20 at +61 s got 39 answers within a minute against a limit of 20. Both databases now count over
+ * a sliding minute. A fake clock (Date only: the app's own timers run as usual).
+ */
+for (const kind of kinds) {
+  describe(`a sliding minute, not a fixed window (${kind})`, () => {
+    let t: TestDb;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      t = await createTestDb(kind, { ROS_RATE_LIMIT_SEARCH: '20' });
+      app = await buildApp({ config: t.config, db: t.db, version: 'test' });
+      await app.ready();
+    });
+    afterAll(async () => {
+      vi.useRealTimers();
+      await app?.close();
+      await t?.cleanup();
+    });
+
+    /** Calls of validate at `at` ms after T0 from one address; how many were answered (not 429). */
+    const answered = async (t0: number, at: number, n: number, ip: string) => {
+      vi.setSystemTime(t0 + at);
+      let ok = 0;
+      for (let i = 0; i < n; i++) {
+        const r = await app.inject({
+          method: 'POST',
+          url: '/api/ros/validate',
+          payload: {},
+          remoteAddress: ip,
+        });
+        if (r.statusCode !== 429) ok++;
+      }
+      return ok;
+    };
+
+    // T0 at a minute's start and in the middle of one: the window's edges must not matter.
+    for (const [offset, ip] of [
+      [0, '198.51.100.21'],
+      [30_500, '198.51.100.22'],
+    ] as const) {
+      it(`1 at T0, 19 at +58 s, 20 at +61 s: at most 21 answered, not 40 (T0 at :${offset / 1000} s)`, async () => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        const t0 = Date.UTC(2026, 10, 26, 12, 0, 0) + offset;
+        try {
+          expect(await answered(t0, 0, 1, ip)).toBe(1);
+          expect(await answered(t0, 58_000, 19, ip)).toBe(19);
+          // Within the minute before +61 s there are 19 already: one more at most.
+          expect(await answered(t0, 61_000, 20, ip)).toBeLessThanOrEqual(1);
+          // Long after, the address is answered again.
+          expect(await answered(t0, 240_000, 1, ip)).toBe(1);
+        } finally {
+          vi.useRealTimers();
+        }
+      });
+    }
+  });
+}

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Config } from './config.js';
+import { outboxDir } from './outbox.js';
 import type { CodebookInUse } from './reference/index.js';
 
 /**
@@ -62,7 +63,7 @@ export function notices(f: StartupFacts): string[] {
     out.push('NIA sign-in is hidden (ROS_USE_EID=NO): set ROS_USE_EID=YES to offer it.');
   if (!config.smtpUrl) {
     out.push(
-      `E-mail is not sent: confirmation e-mails are written to ${where(join(config.dataDir, 'outbox'), cwd)} as .eml files; set ROS_SMTP_URL to send them.`,
+      `E-mail is not sent: confirmation e-mails are written to ${where(outboxDir(config), cwd)} as .eml files; set ROS_SMTP_URL to send them.`,
     );
   }
   return out;

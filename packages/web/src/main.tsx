@@ -1,32 +1,46 @@
 import '@gov-design-system-ce/styles/tokens.css';
 import '@gov-design-system-ce/styles/styles.css';
 import './styles/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { UNSAFE_createBrowserHistory } from 'react-router';
-import { App } from './App';
+import { App, preloadPageAt } from './App';
 import { GuardedRouter, guardHistory } from './shell/history';
 import { createI18n } from './shell/i18n';
 import { parseLang } from './shell/lang';
+import { loadMetadata } from './shell/metadata';
 
 async function start() {
   const lang = parseLang(new URLSearchParams(window.location.search).get('lang'));
   document.documentElement.lang = lang;
   // Texts of the first language load before the first render: no flash of untranslated keys.
-  const i18n = await createI18n(lang);
+  // The page's own chunk and the metadata load meanwhile: the first paint is the page, not the
+  // shell with a spinner (issue 29; shell/lazyPage.tsx). The texts and the metadata are announced
+  // with the page (server routes/web.ts, pagePreloads): on their way before this script runs.
+  const [i18n, metadata] = await Promise.all([
+    createI18n(lang),
+    loadMetadata(),
+    preloadPageAt(window.location.pathname),
+  ]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   // react-router in declarative mode on a history the form can hold back ("leave?", shell/history.tsx).
   const history = guardHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <GuardedRouter history={history}>
-          <App />
-        </GuardedRouter>
-      </I18nextProvider>
-    </StrictMode>,
+  // The first render as a transition: React renders in slices of a few milliseconds, yielding to
+  // the browser between them, instead of one long task that blocks a slow phone's main thread
+  // (issue 29: Lighthouse's Total Blocking Time). What it shows is the same.
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <GuardedRouter history={history}>
+            <App metadata={metadata} />
+          </GuardedRouter>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   );
 }
 

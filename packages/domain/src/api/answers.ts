@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_STATUSES } from '../requestStatus.js';
 import { registerRecordSchema, searchAnswerSchema } from './register.js';
 
 /**
@@ -57,10 +58,32 @@ export const REFERENCE_LIST_SCHEMAS = {
   'activity-types': codeItemSchema,
 } as const;
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** Which rule makes a new request probably refused, with its dates (refusal.ts, issue 28). */
+export const refusalReasonSchema = z
+  .discriminatedUnion('rule', [
+    z.object({
+      rule: z.literal('renewal-window'),
+      validUntil: day.meta({ description: 'The last day the certificate in force is valid' }),
+      from: day.meta({ description: 'The first day a new request falls within the renewal window' }),
+    }),
+    z.object({
+      rule: z.literal('repeat-request'),
+      filedOn: day.meta({ description: 'The day the last new request for the person was filed' }),
+      until: day.meta({ description: 'The first day after the repeat window' }),
+    }),
+  ])
+  .meta({
+    description:
+      'Present when okDate is false: which rule applies. `renewal-window`: the certificate in force is valid beyond the renewal window (ROS_RENEWAL_WINDOW_DAYS); `repeat-request`: a new request for the person was filed within the repeat window (ROS_REPEAT_REQUEST_DAYS). Dates are YYYY-MM-DD, Europe/Prague.',
+  });
+
 /** POST /api/ros/validate: the confirmation dialog's two checks. */
 export const validateAnswerSchema = z.object({
   okDate: z.boolean(),
   okDuplications: z.boolean(),
+  reason: refusalReasonSchema.optional(),
 });
 export type ValidateAnswer = z.infer<typeof validateAnswerSchema>;
 
@@ -74,8 +97,28 @@ export const submitAnswerSchema = z.object({
   reference: z.string(),
   /** true when a confirmation e-mail with the PDF was queued (requests after NIA sign-in). */
   email: z.literal(true).optional(),
+  /** The access code of the status page (docs/status.md), as printed: 'ABCD-EFGH-JKLM'. */
+  access_code: z.string().optional(),
 });
 export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
+
+/**
+ * POST /api/ros/status (docs/status.md): where a request is, with no personal data: its status,
+ * the channel (the paper route waits for the signed request), every change with its time (UTC)
+ * and the authority's note (gone after the retention purge), and for an issued certificate its
+ * validity-check id when the authority gave it.
+ */
+export const statusAnswerSchema = z.object({
+  reference: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  channel: z.enum(['pdf', 'nia']),
+  submitted_at: z.string(),
+  events: z.array(
+    z.object({ status: z.enum(REQUEST_STATUSES), at: z.string(), note: z.string().nullable() }),
+  ),
+  certificate: z.string().nullable(),
+});
+export type StatusAnswer = z.infer<typeof statusAnswerSchema>;
 
 const czechDate = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);
 
@@ -110,13 +153,28 @@ export type NiaIdentityAnswer = z.infer<typeof niaIdentitySchema>;
  * (`szr`, the search answer's shape), the certificate, the AIFO and the data mailbox; the
  * register parts are null when the register does not know the person.
  */
-export const ssoSessionAnswerSchema = z.object({
-  nia: niaIdentitySchema,
-  szr: searchAnswerSchema.nullable(),
-  record: registerRecordSchema.nullable(),
-  aifo: z.string().nullable(),
-  databox: z.string().nullable(),
+/**
+ * How long the NIA session still lasts (GET /api/ros/sso-session and POST
+ * /api/ros/sso-session/extend, docs/nia.md "The session's end"): seconds, so that the browser's
+ * clock does not matter. The browser warns `warn_before` seconds before the end (WCAG 2.2.1);
+ * `extendable` is false once the session's maximum lifetime is reached (sign in again then).
+ */
+export const ssoSessionTimeSchema = z.object({
+  expires_in: z.number().int().nonnegative(),
+  warn_before: z.number().int().nonnegative(),
+  extendable: z.boolean(),
 });
+export type SsoSessionTime = z.infer<typeof ssoSessionTimeSchema>;
+
+export const ssoSessionAnswerSchema = z
+  .object({
+    nia: niaIdentitySchema,
+    szr: searchAnswerSchema.nullable(),
+    record: registerRecordSchema.nullable(),
+    aifo: z.string().nullable(),
+    databox: z.string().nullable(),
+  })
+  .extend(ssoSessionTimeSchema.shape);
 export type SsoSessionAnswer = z.infer<typeof ssoSessionAnswerSchema>;
 
 /** GET /api/ros/altcha-challenge: an ALTCHA v2 proof-of-work challenge (altcha-lib). */

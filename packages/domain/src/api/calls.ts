@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MATCH_TOKEN_MAX_LENGTH } from '../bounds.js';
+import { LEGAL_VERSION_MAX_LENGTH, MATCH_TOKEN_MAX_LENGTH } from '../bounds.js';
 import { formShape } from '../form.js';
 import { searchByBirthNumberSchema, searchByDocumentSchema } from '../search.js';
 import { validateBodySchema } from '../validatePayload.js';
@@ -8,6 +8,8 @@ import {
   metadataAnswerSchema,
   REFERENCE_LIST_SCHEMAS,
   ssoSessionAnswerSchema,
+  ssoSessionTimeSchema,
+  statusAnswerSchema,
   submitAnswerSchema,
   validateAnswerSchema,
   validityAnswerSchema,
@@ -17,10 +19,16 @@ import {
   PDF_ERROR_CODES,
   SEARCH_ERROR_CODES,
   SSO_ERROR_CODES,
+  STATUS_ERROR_CODES,
   SUBMIT_ERROR_CODES,
 } from './codes.js';
 import type { ApiErrorCode } from './errors.js';
 import { searchAnswerSchema } from './register.js';
+
+/** POST /api/ros/status's body: the reference and the access code as typed (docs/status.md). */
+export const statusBodySchema = z
+  .object({ reference: z.string().max(40), code: z.string().max(40) })
+  .strict();
 
 const envelopeError = (i: { input: unknown }) => (i.input === undefined ? 'required' : 'pattern');
 
@@ -31,13 +39,32 @@ export const submitEnvelopeSchema = z.object({
 });
 
 /**
+ * What the applicant agreed to in the confirmation dialog (issue 22): the version of the legal
+ * texts it showed (legalTexts/), the channel whose texts it showed (`paper`: the signed PDF;
+ * `nia`: sent after NIA sign-in) and the three required declarations, each true. The two
+ * notification consents are form values (send_notifications_email / _phone).
+ */
+export const legalEnvelopeSchema = z.object({
+  legal_version: z.string({ error: envelopeError }).max(LEGAL_VERSION_MAX_LENGTH),
+  legal_channel: z.enum(['paper', 'nia'], { error: envelopeError }),
+  declaration_signature: z.boolean({ error: envelopeError }),
+  declaration_affidavit: z.boolean({ error: envelopeError }),
+  declaration_purpose: z.boolean({ error: envelopeError }),
+});
+
+/**
  * POST /api/ros's body: the form's values (docs/form.md), the envelope and the search's `match`
  * token. The values' rules depend on the request (register person, NIA sign-in, duplicate):
  * the server checks them with buildFormSchema under the context it works out.
  */
 export const submitBodySchema = formShape
   .extend(submitEnvelopeSchema.shape)
-  .extend({ match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional() });
+  .extend(legalEnvelopeSchema.shape)
+  .extend({
+    match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),
+    // A page loaded before dial_code existed sends none; the server reads it as empty (decision 0003).
+    dial_code: formShape.shape.dial_code.optional(),
+  });
 
 /** The pages a NIA sign-in starts from and returns to (GET /api/ros/sso-redirect?from=). */
 export const SSO_FROM_PAGES = ['form', 'form-en', 'duplicate', 'duplicate-en'] as const;
@@ -54,6 +81,8 @@ export interface ApiCall {
   body?: z.ZodType;
   /** Status -> JSON answer schema; a string is a non-JSON answer (a media type or a redirect). */
   answers: Record<number, z.ZodType | string>;
+  /** The media type of its schema answers when not plain JSON (a JWK Set's own type). */
+  mediaType?: string;
   /** Error codes of this call beside those any call may answer (docs/errors.md). */
   errors?: ApiErrorCode[];
 }
@@ -84,6 +113,13 @@ export const PUBLIC_API_CALLS: ApiCall[] = [
     errors: [SSO_ERROR_CODES.noSession],
   },
   {
+    method: 'post',
+    path: '/sso-session/extend',
+    summary: 'More time for the NIA sign-in session (up to its maximum lifetime)',
+    answers: { 200: ssoSessionTimeSchema },
+    errors: [SSO_ERROR_CODES.noSession],
+  },
+  {
     method: 'get',
     path: '/{id}/validity',
     summary: 'The public validity check of a certificate (id: {recordId}x{code})',
@@ -92,7 +128,8 @@ export const PUBLIC_API_CALLS: ApiCall[] = [
   {
     method: 'post',
     path: '/validate',
-    summary: 'Whether the request date and the duplicates are fine (the confirmation dialog)',
+    summary:
+      'Whether the request date and the duplicates are fine (the confirmation dialog), and when the date is not, which rule applies (`reason`); person-specific only with the `match` token or a NIA sign-in',
     body: validateBodySchema,
     answers: { 200: validateAnswerSchema },
   },
@@ -108,7 +145,8 @@ export const PUBLIC_API_CALLS: ApiCall[] = [
   {
     method: 'post',
     path: '/search-birth-number',
-    summary: 'Find a register person by birth number',
+    summary:
+      'The duplicate retry: find the person a search found (its `match`, or the same names and document) by their birth number',
     headers: [botCheckHeader],
     body: searchByBirthNumberSchema,
     answers: { 200: searchAnswerSchema },
@@ -125,6 +163,15 @@ export const PUBLIC_API_CALLS: ApiCall[] = [
     body: submitBodySchema,
     answers: { 200: submitAnswerSchema, 201: submitAnswerSchema },
     errors: [...new Set(Object.values(SUBMIT_ERROR_CODES)), ...botCheckErrors],
+  },
+  {
+    method: 'post',
+    path: '/status',
+    summary:
+      'Where a request is: its reference and the access code printed on its PDF (an unknown reference and a wrong code get the same 404)',
+    body: statusBodySchema,
+    answers: { 200: statusAnswerSchema },
+    errors: [STATUS_ERROR_CODES.notFound],
   },
   {
     method: 'get',
@@ -152,6 +199,20 @@ export const PUBLIC_API_CALLS: ApiCall[] = [
     path: '/sso-callback',
     summary: 'Finish the NIA sign-in and return to the form (a browser navigation)',
     answers: { 302: 'redirect to the form' },
+  },
+  {
+    method: 'get',
+    path: '/sso-logout',
+    summary: 'End the NIA session here and at NIA, then the home page (a browser navigation)',
+    query: z.object({ lang: z.enum(['cs', 'en']).optional() }),
+    answers: { 302: "redirect to NIA's end_session_endpoint, or to the home page" },
+  },
+  {
+    method: 'get',
+    path: '/sso-jwks',
+    summary: "The portal's public keys for NIA (JWK Set: encryption keys, private_key_jwt key)",
+    mediaType: 'application/jwk-set+json',
+    answers: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) },
   },
   {
     method: 'get',

@@ -44,8 +44,12 @@ export const SUBMIT_ERROR_CODES = {
   invalidRequest: 'INVALID_REQUEST',
   timeNotCovered: 'TIME_NOT_COVERED',
   niaMismatch: 'NIA_IDENTITY_MISMATCH',
+  /** The match token's person is not the one the request names (a bound field differs, issue 21). */
+  matchMismatch: 'MATCH_MISMATCH',
   keyReused: 'IDEMPOTENCY_KEY_REUSED',
   keyInvalid: 'INVALID_IDEMPOTENCY_KEY',
+  /** The dialog showed the NIA declarations (`legal_channel: nia`) but the sign-in has ended (401). */
+  sessionExpired: 'SESSION_EXPIRED',
 } as const;
 
 /** GET /api/ros/pdf/{id}. */
@@ -54,8 +58,16 @@ export const PDF_ERROR_CODES = { notFound: 'REQUEST_NOT_FOUND', busy: 'PDF_BUSY'
 /** GET /api/ros/sso-session without a sign-in (401); a bad `from` of sso-redirect (400). */
 export const SSO_ERROR_CODES = { noSession: 'NO_SESSION', invalidRequest: 'INVALID_REQUEST' } as const;
 
+/**
+ * POST /api/ros/status (docs/status.md): an unknown reference and a wrong access code get this
+ * one answer (404), so the answer never tells whether a reference exists.
+ */
+export const STATUS_ERROR_CODES = { notFound: 'STATUS_NOT_FOUND' } as const;
+
 /** The authority's intake API (/api/intake/v1, docs/intake.md). */
 export const INTAKE_ERROR_CODES = [
+  /** POST requests/{reference}/status: the change may not follow the request's status (409). */
+  'STATUS_TRANSITION',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'REQUEST_NOT_FOUND',

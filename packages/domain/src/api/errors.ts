@@ -6,6 +6,7 @@ import {
   PDF_ERROR_CODES,
   SEARCH_ERROR_CODES,
   SSO_ERROR_CODES,
+  STATUS_ERROR_CODES,
   SUBMIT_ERROR_CODES,
 } from './codes.js';
 
@@ -20,6 +21,7 @@ export const API_ERROR_CODES = unique([
   ...values(SUBMIT_ERROR_CODES),
   ...values(PDF_ERROR_CODES),
   ...values(SSO_ERROR_CODES),
+  ...values(STATUS_ERROR_CODES),
   ...INTAKE_ERROR_CODES,
 ]);
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

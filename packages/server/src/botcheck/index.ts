@@ -7,9 +7,9 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
 
 /**
- * The bot check of the search and submit calls (PRODUCT.md "Bot check"). The browser sends a
- * token in the `Recaptcha` header; `verify` accepts it once or throws a 403 ApiError with a
- * BOT_CHECK_* code. Two providers:
+ * The bot check of the search and submit calls (docs/requirements.md, product decisions, "Bot
+ * check"). The browser sends a token in the `Recaptcha` header; `verify` accepts it once or throws
+ * a 403 ApiError with a BOT_CHECK_* code. Two providers:
  * - `altcha` (default): self-hosted proof of work. Our server signs a challenge (HMAC), the
  *   browser's widget solves it, the token is the base64 JSON { challenge, solution }.
  * - `recaptcha`: Google reCAPTCHA v3, verified with Google's siteverify API: success, action,

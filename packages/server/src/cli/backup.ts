@@ -22,8 +22,12 @@ const USAGE = [
 
 const usage = usagePrinter('backup', USAGE);
 
-/** The documented PostgreSQL backup: a custom-format dump, restored with pg_restore. */
-export const PG_DUMP_LINE = 'pg_dump --format=custom --no-owner --file=FILE "$DATABASE_URL"';
+/**
+ * The documented PostgreSQL backup: a custom-format dump, restored with pg_restore. pg_dump
+ * creates its file with the shell's umask (0644 with the usual 022): `umask 077` first makes it
+ * 0600 like everything else that holds personal data (issue 21).
+ */
+export const PG_DUMP_LINE = '(umask 077 && pg_dump --format=custom --no-owner --file=FILE "$DATABASE_URL")';
 
 export async function run(args: string[], ctx: AppContext, out: (line: string) => void): Promise<number> {
   let parsed: ReturnType<typeof parseOptions>;

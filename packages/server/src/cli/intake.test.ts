@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../intake/tokens.js';
 import { bodyHash, type StoredRequest, storeRequest } from '../requests/repository.js';
+import { AGREED } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
 import { run as audit } from './audit.js';
@@ -45,6 +46,7 @@ for (const kind of await testDbKinds()) {
           personKey: `k${n}`,
           idempotencyKey: `i${n}`,
           bodyHash: bodyHash({ values, n: n++ }),
+          legal: AGREED,
         },
         now,
       );
@@ -120,6 +122,12 @@ for (const kind of await testDbKinds()) {
       expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual([b.reference]);
       expect(await cli(requests)('list', '--until', '2026-02-02')).toBe(0);
       expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual([a.reference]);
+      // A day that does not exist is refused, not rolled over to 2 March (issue 21).
+      for (const day of ['2026-02-30', '2026-02-29', '2026-02-01T24:00Z']) {
+        expect(await cli(requests)('list', '--since', day)).toBe(2);
+        expect(lines.join('\n')).toMatch(/--since must be a date/);
+        expect(await cli(requests)('list', '--until', day)).toBe(2);
+      }
 
       expect(await cli(requests)('received', a.reference.toLowerCase())).toBe(0);
       expect(lines[0]).toMatch(new RegExp(`^${a.reference} is marked received`));
@@ -133,6 +141,12 @@ for (const kind of await testDbKinds()) {
       expect(lines[0]).toBe(`${b.reference}  new  nia  en  new certificate`);
       expect(lines).toContainEqual(expect.stringMatching(/^ {2}first_name\s+Berta$/));
       expect(lines).toContainEqual(expect.stringMatching(/^ {2}nia_person_identifier\s+nia-id-7$/));
+      // The legal texts' version and the boxes as ticked (issue 22).
+      expect(lines).toContain(`declarations (legal texts version ${AGREED.version}):`);
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^ {2}\[x\] signature: I confirm that I am the applicant\. I signed in/),
+      );
+      expect(lines).toContainEqual(expect.stringMatching(/^ {2}\[ \] notify_email: /));
       expect(await cli(requests)('show', 'ROS-2026-999999')).toBe(1);
       expect(await cli(requests)('show', 'nonsense')).toBe(2);
       expect(await auditRows()).toEqual([

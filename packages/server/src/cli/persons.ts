@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { AppContext } from '../context.js';
 import { loadPersonFile, type PersonFileFormat, PersonImportError } from '../register/import.js';
-import { findPersons, getPerson, recordOf } from '../register/persons.js';
+import { findPersons, getPerson, NiaIdentifierTakenError, recordOf } from '../register/persons.js';
 
 const USAGE = [
   'Usage: ros-admin persons <subcommand>',
@@ -57,6 +57,10 @@ export async function run(args: string[], ctx: AppContext, out: (line: string) =
       } catch (err) {
         if (err instanceof PersonImportError) {
           out(err.message);
+          return 1;
+        }
+        if (err instanceof NiaIdentifierTakenError) {
+          out(`The file was not loaded: ${err.message}`);
           return 1;
         }
         throw err;

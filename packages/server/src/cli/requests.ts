@@ -2,8 +2,10 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Catalogue, FIELDS, specOrder } from '@ros/domain';
 import type { AppContext } from '../context.js';
 import { audit, operatorActor } from '../intake/audit.js';
+import { requestSummarySchema } from '../intake/contract.js';
 import {
   findByReference,
   listRequests,
@@ -15,10 +17,13 @@ import {
   toDetail,
 } from '../intake/requests.js';
 import { overdueRequests } from '../intake/retention.js';
-import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
+import { historyByReference } from '../intake/status.js';
 import { renderPdf } from '../pdf/render.js';
+import { requestPdfModel } from '../pdf/requestPdf.js';
 import { parseReference } from '../requests/repository.js';
+import { createAccessCodes } from '../status/accessCode.js';
 import { dispatch, type Out, usagePrinter } from './dispatch.js';
+import { printHistory, statusCommand } from './requestStatus.js';
 import { count, isoTime, printTable, time } from './table.js';
 
 /**
@@ -29,13 +34,16 @@ import { count, isoTime, printTable, time } from './table.js';
  */
 const usage = usagePrinter('requests', [
   'Usage: ros-admin requests <command>',
-  '  list [--status new|received] [--since DATE] [--until DATE] [--limit N]',
+  '  list [--status STATUS] [--since DATE] [--until DATE] [--limit N]',
   '                            oldest first (default 100): reference, status, channel, dates',
   '  show REFERENCE            the request with every form value',
   '  export --since DATE [--until DATE] [--status S] --format json|csv [--out FILE] [--pdf-dir DIR]',
   '                            every request submitted since DATE with its values (to FILE or the',
   '                            standard output), each PDF into DIR; progress on standard error',
   '  received REFERENCE        marks it received (again: nothing changes)',
+  '  status REFERENCE STATUS [--note TEXT] [--certificate ID]',
+  '                            moves it on (in_progress, documents_needed, issued, refused,',
+  '                            withdrawn); notifies the applicant as they asked (docs/status.md)',
   '  overdue [--within DAYS]   never-received requests whose personal data goes within DAYS',
   '                            (default 14) or is past due',
 ]);
@@ -46,6 +54,7 @@ export function run(args: string[], ctx: AppContext, out: Out): Promise<number> 
     show: (rest) => show(rest, ctx, out),
     export: (rest) => exportRequests(rest, ctx, out),
     received: (rest) => received(rest, ctx, out),
+    status: (rest) => statusCommand(rest, ctx, out, usage),
     overdue: (rest) => overdue(rest, ctx, out),
   });
 }
@@ -126,6 +135,7 @@ async function show(args: string[], ctx: AppContext, out: Out): Promise<number> 
     `${s.reference}  ${s.status}  ${s.channel}  ${s.language}  ${s.duplicate ? 'duplicate' : 'new certificate'}`,
   );
   out(`submitted ${time(s.created_at)}, received ${time(s.received_at)}`);
+  printHistory(out, s.created_at, await historyByReference(ctx.db, reference));
   if (found.kind === 'erased') {
     out('Its personal data was erased (retention): only the reference, dates and channel remain.');
     return 0;
@@ -134,6 +144,9 @@ async function show(args: string[], ctx: AppContext, out: Out): Promise<number> 
   const detail = toDetail(found);
   const width = Math.max(...Object.keys(detail.values).map((k) => k.length));
   for (const [k, v] of Object.entries(detail.values)) out(`  ${k.padEnd(width)}  ${valueText(v)}`);
+  // What the applicant agreed to: the legal texts' version and each box, as the PDF prints it.
+  out(`declarations (legal texts version ${detail.legal.version}):`);
+  for (const s of detail.legal.statements) out(`  [${s.ticked ? 'x' : ' '}] ${s.key}: ${s.text}`);
   return 0;
 }
 
@@ -203,15 +216,17 @@ export function csvCell(v: unknown): string {
   return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-const SUMMARY_FIELDS = [
-  'reference',
-  'status',
-  'channel',
-  'language',
-  'duplicate',
-  'created_at',
-  'received_at',
-] as const;
+/** The summary's columns, in the order of the intake API's summary (its schema is their one list). */
+const SUMMARY_FIELDS = Object.keys(requestSummarySchema.shape) as Array<keyof RequestSummary>;
+
+/**
+ * The CSV's columns: the summary, every field of the catalogue (in the spec's order: a request
+ * stored before a field existed gets an empty cell), then NIA's person identifier. `catalogue`:
+ * FIELDS; a test passes one with a field more.
+ */
+export function csvColumns(catalogue: Catalogue = FIELDS): string[] {
+  return [...SUMMARY_FIELDS, ...specOrder(catalogue), 'nia_person_identifier'];
+}
 
 async function exportRequests(args: string[], ctx: AppContext, out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -234,13 +249,18 @@ async function exportRequests(args: string[], ctx: AppContext, out: Out): Promis
   const format = values.format;
   const pdfDir = values['pdf-dir'] ? resolve(values['pdf-dir']) : undefined;
   if (pdfDir) mkdirSync(pdfDir, { recursive: true });
+  const sources = {
+    db: ctx.db,
+    accessCodes: createAccessCodes(ctx.db, ctx.config),
+    publicUrl: ctx.config.publicUrl,
+  };
   const file = values.out ? createWriteStream(resolve(values.out), { mode: 0o600 }) : undefined;
   const write = (text: string) => (file ? file.write(`${text}\n`) : out(text));
   const actor = operatorActor();
   const progress = (n: number, done = false) =>
     process.stderr.write(`\rexported ${n} request(s)${done ? '\n' : ''}`);
 
-  let fields: string[] | undefined;
+  const fields = csvColumns();
   let n = 0;
   let after: { created_at: string; reference: string } | undefined;
   if (format === 'json') write('[');
@@ -253,14 +273,7 @@ async function exportRequests(args: string[], ctx: AppContext, out: Out): Promis
       if (format === 'json') {
         write(`${n > 0 ? ',' : ''}${JSON.stringify(detail)}`);
       } else {
-        if (!fields) {
-          fields = [
-            ...SUMMARY_FIELDS,
-            ...Object.keys(detail.values).filter((k) => k !== 'nia_person_identifier'),
-            'nia_person_identifier',
-          ];
-          write(fields.map(csvCell).join(','));
-        }
+        if (n === 0) write(fields.map(csvCell).join(','));
         const flat = {
           ...detail.values,
           ...Object.fromEntries(SUMMARY_FIELDS.map((k) => [k, detail[k]])),
@@ -268,10 +281,9 @@ async function exportRequests(args: string[], ctx: AppContext, out: Out): Promis
         write(fields.map((k) => csvCell(flat[k])).join(','));
       }
       if (pdfDir) {
-        const names = await loadCodeNames(ctx.db, found.request.values, found.request.language);
         await writeFile(
           join(pdfDir, `${item.reference}.pdf`),
-          await renderPdf(buildPdfModel(found.request, names)),
+          await renderPdf(await requestPdfModel(sources, found.request)),
           { mode: 0o600 },
         );
       }

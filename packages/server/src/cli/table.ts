@@ -1,3 +1,4 @@
+import { parseIsoInstant } from '@ros/domain';
 import type { Out } from './dispatch.js';
 
 /** Prints rows under a header, columns padded to their widest cell (the last one unpadded). */
@@ -15,11 +16,9 @@ export function printTable(out: Out, columns: readonly string[], rows: readonly 
 /** An ISO time as stored, to the second; '-' for none. */
 export const time = (iso: string | null | undefined) => (iso ? iso.replace(/\.[0-9]+Z$/, 'Z') : '-');
 
-/** 'YYYY-MM-DD' or an ISO time with zone -> ISO; null when it is neither. */
+/** 'YYYY-MM-DD' or an ISO time with zone -> ISO; null when it is neither or not in the calendar (2026-02-30). */
 export function isoTime(s: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(s)) return null;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
+  return parseIsoInstant(s);
 }
 
 /** A whole number from 1 to max, or null. */

@@ -22,6 +22,14 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection that breaks while idle in the pool (PostgreSQL restarted, a failover, an
+    // administrator's pg_terminate_backend) is dropped by the pool, which opens a new one when
+    // next asked. Without a listener, node-postgres throws that error and the process stops.
+    pool.on('error', (err) => {
+      process.emitWarning(
+        `PostgreSQL dropped an idle connection (${(err as { code?: string }).code ?? err.message})`,
+      );
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
@@ -37,6 +45,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Erased means erased (issue 21): deleted and overwritten content is zeroed in the file, not
+  // left in free space for a copy of the file to give back (intake/retention/erase.ts).
+  sqlite.pragma('secure_delete = ON');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }

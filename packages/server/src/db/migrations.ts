@@ -6,6 +6,9 @@ import { demoMarkerMigrations } from './migrations-0006-demo.js';
 import { intakeMigrations } from './migrations-0007-intake.js';
 import { sharedStateMigrations } from './migrations-0008-shared-state.js';
 import { sharedLimitMigrations } from './migrations-0009-shared-limits.js';
+import { spentMatchMigrations } from './migrations-0010-spent-matches.js';
+import { legalTextMigrations } from './migrations-0012-legal-texts.js';
+import { requestStatusMigrations } from './migrations-0013-request-status.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Add a new entry for every change;
@@ -169,6 +172,9 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     ...intakeMigrations(dialect),
     ...sharedStateMigrations(dialect),
     ...sharedLimitMigrations(dialect),
+    ...spentMatchMigrations(dialect),
+    ...legalTextMigrations(dialect),
+    ...requestStatusMigrations(dialect),
   };
 }
 
@@ -187,12 +193,33 @@ async function migratorFor(db: Kysely<any>, dialect: DialectName): Promise<Migra
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
 export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<void> {
-  const migrator = await migratorFor(db, dialect);
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const migrator = await migratorFor(db, dialect);
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    if (attempt < 3 && (await anotherSchemaVanished(db, dialect, error))) continue;
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Kysely's migrator reads the catalogue of every schema in the database (introspection of its
+ * own tables); a schema that another user of the database drops meanwhile fails that read with
+ * "schema … does not exist" (seen when two test runs share one PostgreSQL database). The
+ * migration ran in a transaction and changed nothing: it is tried again.
+ */
+export async function anotherSchemaVanished(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
+  db: Kysely<any>,
+  dialect: DialectName,
+  error: unknown,
+): Promise<boolean> {
+  if (dialect !== 'postgres') return false;
+  const gone = /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
+  if (!gone) return false;
+  const r = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return gone !== r.rows[0]?.schema;
 }
 
 /** How many migrations this version knows that the database has not run (readiness). */

@@ -30,6 +30,8 @@ export interface Database {
   shared_secrets: SharedSecretTable;
   rate_limit_hits: RateLimitHitTable;
   instances: InstanceTable;
+  request_status_history: RequestStatusHistoryTable;
+  status_notices: StatusNoticeTable;
 }
 
 export interface CountryTable {
@@ -114,13 +116,18 @@ export interface RequestTable {
   body_hash: string;
   created_at: string;
   // Migration 0007: the authority's side (docs/intake.md).
-  /** 'new' until the authority marks the request received, then 'received'. */
+  /** 'new' until the authority marks the request received, then 'received' and on (@ros/domain REQUEST_STATUSES, migration 0013). */
   status: Generated<string>;
   received_at: string | null;
   /** When the personal data was erased (retention); the row keeps reference, dates and channel. */
   erased_at: string | null;
   /** NIA's PersonIdentifier of the signed-in applicant (requests sent after NIA sign-in). */
   nia_identifier: string | null;
+  // Migration 0012 (issue 22): what the applicant agreed to; null in rows stored before it.
+  /** The version of the legal texts the dialog showed (@ros/domain legalTexts). */
+  legal_version: string | null;
+  /** JSON of the five boxes, each true or false (requests/repository.ts storedLegal). */
+  declarations: string | null;
 }
 export interface CounterTable {
   name: string;
@@ -160,6 +167,8 @@ export interface SearchMatchTable {
   person_id: number;
   created_at: string;
   expires_at: string;
+  /** The request that spent the token (migration 0010); null while unspent. */
+  request_id: string | null;
 }
 
 /** Intake API tokens: only the sha256 of a token is stored. */
@@ -210,18 +219,44 @@ export interface SharedSecretTable {
   value: string;
   created_at: string;
 }
-/** Hits per client address and window, shared by the instances (migration 0009, sharedLimits.ts). */
+/** Hits per client address and window, shared by the instances (migration 0009, rateLimitStores.ts). */
 export interface RateLimitHitTable {
   key: string;
   window_start: number;
   hits: number;
   expires_at: number;
 }
-/** One heartbeat row per running instance (migration 0009, sharedLimits.ts). */
+/** One heartbeat row per running instance (migration 0009, instances.ts). */
 export interface InstanceTable {
   id: string;
   started_at: string;
   seen_at: number;
+}
+/** Every status change of a request with its time (migration 0013, intake/status.ts). */
+export interface RequestStatusHistoryTable {
+  id: Generated<number>;
+  request_id: string;
+  status: string;
+  at: string;
+  /** The authority's note to the applicant; erased with the request's personal data. */
+  note: string | null;
+  /** An issued certificate's validity-check id ('5001x2065'); erased with the personal data. */
+  certificate: string | null;
+}
+/** A notification of a status change, by e-mail or SMS (migration 0013, status/notices.ts). */
+export interface StatusNoticeTable {
+  id: Generated<number>;
+  request_id: string;
+  history_id: number | string;
+  /** 'email' or 'sms' */
+  channel: string;
+  /** mail/table.ts MAIL_STATUSES */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
 }
 
 // Row types, derived from the tables: what a select returns, what an insert takes.

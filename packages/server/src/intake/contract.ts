@@ -1,12 +1,24 @@
-import { type ApiCall, registerPersonSchema } from '@ros/domain';
+import {
+  type ApiCall,
+  parseIsoInstant,
+  REQUEST_STATUSES,
+  type RequestStatus,
+  STATEMENT_KEYS,
+  STATUS_NOTE_MAX_LENGTH,
+} from '@ros/domain';
 import { z } from 'zod';
-import { REQUEST_STATUSES } from './requests.js';
+import { personRowSchema } from '../register/import.js';
+import { decodeCursor, MAX_PAGE } from './paging.js';
+import type { Scope } from './tokens.js';
 
 /**
  * The intake API's shapes (docs/intake.md) as zod schemas: server-only, so they live here, and
  * the OpenAPI document (openapi.ts) is generated from them. The routes (routes/intake.ts) type
  * their answers with the inferred types.
  */
+
+/** The statuses the intake API speaks: those of @ros/domain requestStatus.ts (with their transitions). */
+export { REQUEST_STATUSES, type RequestStatus };
 
 /** One request in a list: no personal data. */
 export const requestSummarySchema = z.object({
@@ -19,10 +31,92 @@ export const requestSummarySchema = z.object({
   received_at: z.string().nullable(),
 });
 
-/** The detail: the summary and every form value under the spec's field names (docs/form.md). */
+/**
+ * What the applicant agreed to (issue 22): the version of the legal texts and each of the dialog's
+ * five boxes, in its order, with its sentence in the request's language and whether it was ticked.
+ */
+export const agreedTextsSchema = z.object({
+  version: z.string(),
+  statements: z.array(
+    z.object({
+      key: z.enum(STATEMENT_KEYS),
+      text: z.string(),
+      ticked: z.boolean(),
+    }),
+  ),
+});
+
+/** One status change (docs/status.md): the new status, when, the note to the applicant, the certificate's validity id. */
+export const historyEntrySchema = z.object({
+  status: z.enum(REQUEST_STATUSES),
+  at: z.string(),
+  note: z.string().nullable(),
+  certificate: z.string().nullable(),
+});
+
+/**
+ * The detail: the summary, every form value under the spec's field names (docs/form.md), what
+ * was agreed, and every status change since submission, oldest first.
+ */
 export const requestDetailSchema = requestSummarySchema.extend({
   values: z.record(z.string(), z.unknown()),
+  legal: agreedTextsSchema,
+  history: z.array(historyEntrySchema),
 });
+
+/** POST requests/{reference}/status's body (intake/status.ts checks it field by field). */
+export const statusChangeBodySchema = z
+  .object({
+    status: z.enum(REQUEST_STATUSES.filter((s) => s !== 'new') as [RequestStatus, ...RequestStatus[]]),
+    note: z.string().max(STATUS_NOTE_MAX_LENGTH).nullable().optional(),
+    certificate: z.string().nullable().optional(),
+  })
+  .strict();
+
+/** Its answer: the summary after the change, and whether it changed anything. */
+export const statusChangeAnswerSchema = requestSummarySchema.extend({
+  changed: z.boolean(),
+  notifications: z.number(),
+});
+
+/** A query parameter given twice (`?status=new&status=received`) arrives as a list. */
+export const GIVEN_ONCE = 'must be given once';
+const LIMIT_MESSAGE = `must be 1 to ${MAX_PAGE}`;
+/** A parameter's text, parsed by `parse`: its value, or the issue `message` when it gives null. */
+const parsedText = <T>(parse: (text: string) => T | null, message: string) =>
+  z.string({ error: GIVEN_ONCE }).transform((text, ctx): T => {
+    const value = parse(text);
+    if (value === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/**
+ * GET requests' query, which routes/intake.ts parses with it: every parameter at most once, no
+ * other parameter (each problem is a field of the 400 INVALID_REQUEST answer, its message the
+ * issue's). The page size defaults to DEFAULT_PAGE (intake/paging.ts).
+ */
+export const requestListQuerySchema = z
+  .object({
+    status: z
+      .enum(REQUEST_STATUSES, {
+        error: (issue) =>
+          typeof issue.input === 'string' ? `must be one of ${REQUEST_STATUSES.join(', ')}` : GIVEN_ONCE,
+      })
+      .optional(),
+    // A day or time that exists (domain dates.ts): 2026-02-30 is refused, not rolled over.
+    since: parsedText(parseIsoInstant, 'must be an ISO date or time').optional(),
+    cursor: parsedText(decodeCursor, 'is not a cursor this API gave').optional(),
+    limit: z
+      .string({ error: GIVEN_ONCE })
+      .regex(/^[0-9]{1,3}$/, LIMIT_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().min(1, LIMIT_MESSAGE).max(MAX_PAGE, LIMIT_MESSAGE))
+      .optional(),
+  })
+  .strict();
 
 export const requestPageSchema = z.object({
   items: z.array(requestSummarySchema),
@@ -44,66 +138,80 @@ export const recordAnswerSchema = z.object({
 });
 export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
 
-/** PUT records/{id}'s body (intake/register.ts checks it field by field). */
-export const recordBodySchema = z.object({
-  person: z.object({ first_name: z.string(), last_name: z.string(), id: z.number().optional() }),
-  stav: z.enum(['Ano', 'Ne']),
-  platnost_do: z.string(),
-  a1a3: category.optional(),
-  a2: category.optional(),
-});
+/**
+ * PUT records/{id}'s body (intake/register.ts checks it field by field and refuses any other
+ * key, so the description is strict too).
+ */
+export const recordBodySchema = z
+  .object({
+    person: z.object({ first_name: z.string(), last_name: z.string(), id: z.number().optional() }).strict(),
+    stav: z.enum(['Ano', 'Ne']),
+    platnost_do: z.string(),
+    a1a3: category.optional(),
+    a2: category.optional(),
+  })
+  .strict();
 
 export const personAnswerSchema = z.object({ id: z.number(), created: z.boolean() });
 export type PersonAnswer = z.infer<typeof personAnswerSchema>;
 
 const reference = 'The reference number (ROS-…)';
-const bearer = [{ name: 'Authorization', required: true, description: 'Bearer {intake token}' }];
+
+/** An intake call: authenticated by a bearer token that holds these scopes (intake/tokens.ts). */
+export interface IntakeCall extends ApiCall {
+  scopes: Scope[];
+}
 
 /** Every call of the intake API, under /api/intake/v1. */
-export const INTAKE_API_CALLS: ApiCall[] = [
+export const INTAKE_API_CALLS: IntakeCall[] = [
   {
     method: 'get',
     path: '/requests',
-    summary: 'Requests whose personal data is still held, oldest first (scope requests:read)',
-    headers: bearer,
-    query: z.object({
-      status: z.enum(REQUEST_STATUSES).optional(),
-      since: z.string().optional(),
-      cursor: z.string().optional(),
-      limit: z.string().optional(),
-    }),
+    summary: 'Requests whose personal data is still held, oldest first',
+    scopes: ['requests:read'],
+    query: requestListQuerySchema,
     answers: { 200: requestPageSchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN'],
   },
   {
     method: 'get',
     path: '/requests/{reference}',
-    summary: `One request with its values (scope requests:read). ${reference}`,
-    headers: bearer,
+    summary: `One request with its values. ${reference}`,
+    scopes: ['requests:read'],
     answers: { 200: requestDetailSchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND', 'REQUEST_ERASED'],
   },
   {
     method: 'get',
     path: '/requests/{reference}/pdf',
-    summary: 'The request as a PDF (scope requests:read)',
-    headers: bearer,
+    summary: 'The request as a PDF',
+    scopes: ['requests:read'],
     answers: { 200: 'application/pdf' },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND', 'REQUEST_ERASED', 'PDF_BUSY'],
   },
   {
     method: 'post',
     path: '/requests/{reference}/received',
-    summary: 'Mark a request received (scope requests:receive)',
-    headers: bearer,
+    summary: 'Mark a request received',
+    scopes: ['requests:receive'],
     answers: { 200: requestSummarySchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND'],
   },
   {
+    method: 'post',
+    path: '/requests/{reference}/status',
+    summary:
+      'Move a request on (in_progress, documents_needed, issued, refused, withdrawn); a decided request stays decided',
+    scopes: ['requests:status'],
+    body: statusChangeBodySchema,
+    answers: { 200: statusChangeAnswerSchema },
+    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND', 'STATUS_TRANSITION'],
+  },
+  {
     method: 'put',
     path: '/records/{id}',
-    summary: 'Create or replace a certificate; stav Ne revokes it (scope records:write)',
-    headers: bearer,
+    summary: 'Create or replace a certificate; stav Ne revokes it',
+    scopes: ['records:write'],
     body: recordBodySchema,
     answers: { 200: recordAnswerSchema, 201: recordAnswerSchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN'],
@@ -111,18 +219,21 @@ export const INTAKE_API_CALLS: ApiCall[] = [
   {
     method: 'put',
     path: '/persons/{id}',
-    summary: 'Create or replace a register person (scope persons:write)',
-    headers: bearer,
-    body: registerPersonSchema.extend({ id: z.number().optional() }).loose(),
+    summary: 'Create or replace a register person',
+    scopes: ['persons:write'],
+    // The server's own check of a person (the persons file's row, strict): what it accepts.
+    body: personRowSchema,
     answers: { 200: personAnswerSchema, 201: personAnswerSchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NIA_IDENTIFIER_TAKEN'],
   },
   {
     method: 'delete',
     path: '/persons/{id}',
-    summary: 'Delete a register person (scope persons:write)',
-    headers: bearer,
+    summary: 'Delete a register person',
+    scopes: ['persons:write'],
     answers: { 204: 'deleted' },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'PERSON_NOT_FOUND'],
   },
 ];
+
+export type StatusChangeAnswer = z.infer<typeof statusChangeAnswerSchema>;

@@ -1,9 +1,9 @@
-import { type FieldProblem, issuesToProblems } from '@ros/domain';
+import { type FieldProblem, issuesToProblems, MAX_PERSON_ID, MAX_RECORD_ID } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { validateRecordValues } from '../records/import.js';
 import { findRecord, missingPersons, revokeRecord, saveRecords } from '../records/repository.js';
 import { personRowSchema, toInput } from '../register/import.js';
-import { savePerson } from '../register/persons.js';
+import { NiaIdentifierTakenError, savePerson } from '../register/persons.js';
 import { isUniqueViolation } from '../requests/repository.js';
 
 /**
@@ -15,9 +15,8 @@ import { isUniqueViolation } from '../requests/repository.js';
 
 export type Problems = FieldProblem[];
 
-/** Largest id of a certificate and of a person (as the file imports allow). */
-export const MAX_RECORD_ID = Number.MAX_SAFE_INTEGER;
-export const MAX_PERSON_ID = 2_000_000_000;
+/** Largest id of a certificate and of a person (as the file imports allow: domain limits.ts). */
+export { MAX_PERSON_ID, MAX_RECORD_ID };
 
 /** A whole number id from a path segment; null when it is not one in 1..max. */
 export function pathId(s: string, max: number): number | null {
@@ -32,7 +31,11 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** A category as the validity check answers it: `{ "valid_until": date }` or null/absent. */
 function category(v: unknown, field: string, problems: Problems): unknown {
   if (v === undefined || v === null) return null;
-  if (isObject(v) && Object.keys(v).every((k) => k === 'valid_until')) return v.valid_until ?? null;
+  // Exactly the one key, a text (its date is checked with the record's values): `{}` or
+  // `{ "valid_until": null }` is not "no category", which is null or absent.
+  const keys = isObject(v) ? Object.keys(v) : [];
+  if (isObject(v) && keys.length === 1 && keys[0] === 'valid_until' && typeof v.valid_until === 'string')
+    return v.valid_until;
   problems.push({ path: field, message: 'must be { "valid_until": "YYYY-MM-DD" } or null' });
   return null;
 }
@@ -61,6 +64,9 @@ export async function putRecord(db: Db, id: number, body: unknown): Promise<PutR
     if (!['first_name', 'last_name', 'id'].includes(key))
       problems.push({ path: `person.${key}`, message: 'unknown field' });
   }
+  // A number, as the document says: the file import's reading would take "12" or null too.
+  if (p.id !== undefined && typeof p.id !== 'number')
+    problems.push({ path: 'person.id', message: 'must be a whole number' });
   const values = {
     id,
     first_name: p.first_name,
@@ -72,6 +78,10 @@ export async function putRecord(db: Db, id: number, body: unknown): Promise<PutR
     a2_valid_until: category(body.a2, 'a2', problems),
   };
   if (body.stav === undefined) problems.push({ path: 'stav', message: 'is required ("Ano" or "Ne")' });
+  // Exactly "Ano" or "Ne", as the document says: the file import's text() would read ["Ano"],
+  // " Ano" or "" (its default) as "Ano" (the fuzz test found each).
+  else if (body.stav !== 'Ano' && body.stav !== 'Ne')
+    problems.push({ path: 'stav', message: 'must be "Ano" or "Ne"' });
   const checked = validateRecordValues(values);
   if (!checked.ok) {
     for (const m of checked.problems) problems.push({ path: pathOf(m), message: m });
@@ -128,7 +138,8 @@ export async function putPerson(db: Db, id: number, body: unknown): Promise<PutP
       .execute((trx) => savePerson(trx, db.dialect, toInput(parsed.data)));
     return { ok: true, created: r.created };
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+    // Checked before the write (savePerson); the unique index stays the last guard.
+    if (!(err instanceof NiaIdentifierTakenError) && !isUniqueViolation(err)) throw err;
     return {
       ok: false,
       status: 409,

@@ -1,9 +1,11 @@
-import type { FormValues } from '@ros/domain';
+import { type FormValues, legalStatements, type RequestStatus } from '@ros/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
-import type { RequestRow } from '../db/schema.js';
-import type { StoredRequest } from '../requests/repository.js';
-import type { requestSummarySchema } from './contract.js';
+import { legalVariant, type StoredRequest, storedLegal } from '../requests/repository.js';
+import type { agreedTextsSchema } from './contract.js';
+import { encodeCursor } from './paging.js';
+import { changeStatus, type HistoryEntry } from './status.js';
+import { type RequestSummary, SUMMARY_COLUMNS, toSummary } from './summary.js';
 
 /**
  * Submitted requests as the authority sees them (intake API, `ros-admin requests`). Read with
@@ -11,71 +13,18 @@ import type { requestSummarySchema } from './contract.js';
  * received_at, erased_at, nia_identifier) are the authority's side's own.
  */
 
-export const REQUEST_STATUSES = ['new', 'received'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+// The statuses the intake API speaks (intake/contract.ts; their transitions: @ros/domain
+// requestStatus.ts; changes: intake/status.ts).
+export { REQUEST_STATUSES, type RequestStatus } from './contract.js';
+// One request in a list: intake/summary.ts.
+export type { RequestSummary };
 
-/** One request in a list: no personal data (its schema: intake/contract.ts). */
-export type RequestSummary = z.infer<typeof requestSummarySchema>;
-
-/** The detail: the summary and every form value under the spec's field names. */
+/** The detail: the summary, every form value under the spec's field names, and what was agreed. */
 export interface RequestDetail extends RequestSummary {
   values: FormValues & { nia_person_identifier?: string };
-}
-
-const SUMMARY_COLUMNS = [
-  'id',
-  'reference',
-  'status',
-  'via_nia',
-  'language',
-  'duplicate',
-  'created_at',
-  'received_at',
-  'erased_at',
-] as const;
-type Row = Pick<RequestRow, (typeof SUMMARY_COLUMNS)[number]>;
-
-export function toSummary(r: Row): RequestSummary {
-  return {
-    reference: r.reference,
-    status: r.status === 'received' ? 'received' : 'new',
-    channel: Number(r.via_nia) === 1 ? 'nia' : 'pdf',
-    language: r.language === 'en' ? 'en' : 'cs',
-    duplicate: Number(r.duplicate) === 1,
-    created_at: r.created_at,
-    received_at: r.received_at,
-  };
-}
-
-/** The list's page size: default and most. */
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 100;
-
-/**
- * The cursor is the last item's (created_at, reference) in base64url JSON: opaque to clients,
- * stable while requests come in (keyset paging: a new request never shifts a page).
- */
-export function encodeCursor(r: { created_at: string; reference: string }): string {
-  return Buffer.from(JSON.stringify([r.created_at, r.reference])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { created_at: string; reference: string } | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      typeof v[1] === 'string' &&
-      v[0].length <= 40 &&
-      v[1].length <= 40
-    )
-      return { created_at: v[0], reference: v[1] };
-  } catch {
-    // not JSON: not one of ours
-  }
-  return null;
+  legal: z.infer<typeof agreedTextsSchema>;
+  /** Every status change, oldest first (intake/status.ts). */
+  history: HistoryEntry[];
 }
 
 export interface ListQuery {
@@ -137,51 +86,70 @@ export async function findByReference(db: Db, reference: string): Promise<Found>
   if (!row) return { kind: 'none' };
   const summary = toSummary(row);
   if (row.erased_at !== null) return { kind: 'erased', summary };
-  const values = JSON.parse(row.payload) as FormValues;
+  const parsed = JSON.parse(row.payload) as FormValues;
+  // Requests stored before the dial code became a value have none (requests/repository.ts).
+  const values = typeof parsed.dial_code === 'string' ? parsed : { ...parsed, dial_code: '' };
   const request: StoredRequest = {
     id: row.id,
     reference: row.reference,
     language: summary.language,
     duplicate: summary.duplicate,
     viaNia: summary.channel === 'nia',
-    // Requests stored before the dial code became a value have none (requests/repository.ts).
-    values: typeof values.dial_code === 'string' ? values : { ...values, dial_code: '' },
+    values,
     personKey: row.person_key,
     idempotencyKey: row.idempotency_key,
     bodyHash: row.body_hash,
+    legal: storedLegal(row, values),
     createdAt: row.created_at,
   };
   return { kind: 'found', summary, request, niaIdentifier: row.nia_identifier };
 }
 
-export function toDetail(found: Extract<Found, { kind: 'found' }>): RequestDetail {
+export function toDetail(
+  found: Extract<Found, { kind: 'found' }>,
+  history: HistoryEntry[] = [],
+): RequestDetail {
   const values: RequestDetail['values'] = { ...found.request.values };
   if (found.niaIdentifier) values.nia_person_identifier = found.niaIdentifier;
-  return { ...found.summary, values };
+  return { ...found.summary, values, legal: agreedTexts(found.request), history };
+}
+
+/**
+ * What the applicant agreed to: the version, and each box of the dialog with its sentence in
+ * the request's language (as the PDF prints it) and whether it was ticked.
+ */
+export function agreedTexts(r: StoredRequest): RequestDetail['legal'] {
+  const statements = legalStatements(r.legal.version, r.language, legalVariant(r), r.values);
+  return {
+    version: r.legal.version,
+    statements: statements.map((s) => ({ key: s.key, text: s.text, ticked: r.legal.ticked[s.key] === true })),
+  };
 }
 
 /**
  * Marks a request received: 'received' now, or 'already' (nothing changes: the first time is
- * kept), or 'none'. An erased request can still be marked (it changes no personal data).
+ * kept, also when the request has moved on since), or 'none'. An erased request can still be
+ * marked (it changes no personal data). A change of status (intake/status.ts): kept in the
+ * history and notified as the applicant asked.
  */
 export async function markReceived(
   db: Db,
   reference: string,
   now: Date = new Date(),
 ): Promise<{ outcome: 'received' | 'already'; summary: RequestSummary } | { outcome: 'none' }> {
-  const r = await db.kysely
-    .updateTable('requests')
-    .set({ status: 'received', received_at: now.toISOString() })
-    .where('reference', '=', reference)
-    .where('status', '=', 'new')
-    .executeTakeFirst();
+  const r = await changeStatus(db, reference, { status: 'received' }, now);
+  if (r.outcome === 'none') return r;
+  return { outcome: r.outcome === 'changed' ? 'received' : 'already', summary: r.summary };
+}
+
+/** When the authority marked the request received (intake API), or null: the PDF says so (issue 28). */
+export async function receivedAtOf(db: Db, id: string): Promise<string | null> {
   const row = await db.kysely
     .selectFrom('requests')
-    .select(SUMMARY_COLUMNS)
-    .where('reference', '=', reference)
+    .select('received_at')
+    .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) return { outcome: 'none' };
-  return { outcome: Number(r.numUpdatedRows) === 1 ? 'received' : 'already', summary: toSummary(row) };
+  return row?.received_at ?? null;
 }
 
 /** Whether the request with this id had its personal data erased (the public PDF link then answers 404). */

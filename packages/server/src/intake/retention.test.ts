@@ -5,9 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
-import { outboxDir } from '../mail/transport.js';
+import { createTransport } from '../mail/transport.js';
+import { outboxDir, statusNoticeName } from '../outbox.js';
 import { bodyHash, type StoredRequest } from '../requests/repository.js';
 import { storeRequestWithMail } from '../requests/store.js';
+import { createSmsGateway } from '../status/sms.js';
+import { AGREED } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { markReceived } from './requests.js';
 import { PurgeScheduler, purge, takeLease } from './retention.js';
@@ -33,6 +36,7 @@ for (const kind of await testDbKinds()) {
           personKey: `p-${first}`,
           idempotencyKey: `i-${n}`,
           bodyHash: bodyHash({ values, n: n++ }),
+          legal: AGREED,
         },
         at,
       );
@@ -171,6 +175,41 @@ for (const kind of await testDbKinds()) {
           actor: 'system',
           detail: 'requests=0 sessions=1 bot_tokens=1 match_tokens=1 outbox_files=2',
         }),
+      ]);
+    });
+
+    it('erases exactly the outbox files the mail transport and the SMS gateway wrote for an erased request', async () => {
+      const now = new Date();
+      const gone = await stored('Gita', new Date(now.getTime() - 200 * DAY));
+      const kept = await stored('Klara', new Date(now.getTime() - DAY));
+      // The real writers, under the names the mail queue and the notices give them.
+      const transport = createTransport(t.config);
+      const sms = createSmsGateway(t.config);
+      try {
+        for (const r of [gone, kept]) {
+          const mail = { from: 'ros@example.cz', to: 'x@example.cz', subject: 's', text: 't' };
+          await transport.send(mail, r.reference);
+          await transport.send(mail, statusNoticeName(r.reference, 7));
+          await sms.send(
+            { to: '+420603123456', text: 't', reference: r.reference },
+            statusNoticeName(r.reference, 7),
+          );
+        }
+      } finally {
+        transport.close();
+      }
+      const dirs = [transport.outbox, sms.outbox].map((d) => d ?? '');
+      const files = () => dirs.flatMap((d) => readdirSync(d).sort());
+      expect(files()).toHaveLength(6);
+      expect(files().filter((f) => f.startsWith(gone.reference))).toHaveLength(3);
+
+      const r = await purge(t.db, t.config, { now });
+      expect(r.erased.map((e) => e.reference)).toEqual([gone.reference]);
+      expect(r.outboxFiles).toBe(3);
+      expect(files()).toEqual([
+        `${kept.reference}.eml`,
+        `${statusNoticeName(kept.reference, 7)}.eml`,
+        `${statusNoticeName(kept.reference, 7)}.sms`,
       ]);
     });
 

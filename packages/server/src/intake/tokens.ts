@@ -7,7 +7,13 @@ import type { Db } from '../db/database.js';
  * its row (and its name) so that its calls in the audit trail stay attributable.
  */
 
-export const SCOPES = ['requests:read', 'requests:receive', 'records:write', 'persons:write'] as const;
+export const SCOPES = [
+  'requests:read',
+  'requests:receive',
+  'requests:status',
+  'records:write',
+  'persons:write',
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** 'ros_' and 256 random bits in base64url. */

@@ -2,6 +2,7 @@ import { defaultFormValues } from '@ros/domain';
 import { describe, expect, it } from 'vitest';
 import { PDF_LABELS } from '../pdf/labels.js';
 import type { StoredRequest } from '../requests/repository.js';
+import { AGREED } from '../test/applicant.js';
 import { confirmationMail, niaAnswerText } from './confirmation.js';
 
 function stored(duplicate: boolean): StoredRequest {
@@ -15,6 +16,7 @@ function stored(duplicate: boolean): StoredRequest {
     personKey: null,
     idempotencyKey: null,
     bodyHash: 'h',
+    legal: AGREED,
     createdAt: '2026-11-26T10:00:00.000Z',
   };
 }
@@ -38,5 +40,17 @@ describe('English texts name the request one way (issue 13)', () => {
     expect(confirmationMail(stored(true)).subject).toBe(
       'Duplicate request ROS-2026-000042 received – ROS register',
     );
+  });
+});
+
+describe('the access code of the status page in the confirmation (issue 26)', () => {
+  it('prints the code and the link in the text and as a link in the HTML', () => {
+    const url = 'https://ros.example.cz/request-status?lang=en#ROS-2026-000042/ABCDEFGHJKLM';
+    const m = confirmationMail(stored(false), { code: 'ABCDEFGHJKLM', url });
+    expect(m.text).toContain(
+      `You can follow the request at ${url} (reference ROS-2026-000042, access code ABCD-EFGH-JKLM).`,
+    );
+    expect(m.html).toContain(`<a href="${url}">${url}</a>`);
+    expect(confirmationMail(stored(false)).text).not.toContain('access code');
   });
 });

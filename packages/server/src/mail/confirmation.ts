@@ -1,11 +1,12 @@
-import { requiredAttachments } from '@ros/domain';
-import { fill, PDF_LABELS } from '../pdf/labels.js';
+import { attachmentNotes, formatAccessCode, requiredAttachments } from '@ros/domain';
+import { fill } from '../pdf/labels.js';
 import type { StoredRequest } from '../requests/repository.js';
 
 /**
- * The confirmation e-mail of a request submitted after NIA sign-in (PRODUCT.md "Submit and the
- * PDF"): in the request's language, plain text and simple HTML, the reference number, what
- * happens next, the attachments still to send, and the request as a PDF attachment.
+ * The confirmation e-mail of a request submitted after NIA sign-in (docs/requirements.md, product
+ * decisions, "Submit and the PDF"): in the request's language, plain text and simple HTML, the
+ * reference number, what happens next, the attachments still to send, and the request as a PDF
+ * attachment.
  */
 
 const TEXTS = {
@@ -22,6 +23,7 @@ const TEXTS = {
     quote: 'V komunikaci s úřadem uvádějte číslo žádosti {reference}.',
     signature: 'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS)',
     automatic: 'Tato zpráva byla odeslána automaticky, neodpovídejte na ni.',
+    status: 'Stav žádosti uvidíte na stránce {url} (číslo žádosti {reference}, přístupový kód {code}).',
     answer:
       'Žádost byla přijata pod číslem {reference}. Potvrzení s žádostí v PDF jsme poslali na zadaný e-mail.',
   },
@@ -38,6 +40,7 @@ const TEXTS = {
     quote: 'Quote the reference number {reference} whenever you contact the Authority.',
     signature: 'Civil Aviation Authority – background-check register (ROS)',
     automatic: 'This message was sent automatically; please do not reply.',
+    status: 'You can follow the request at {url} (reference {reference}, access code {code}).',
     answer:
       'Your request has been received under reference number {reference}. We have sent a confirmation with the request as a PDF to the e-mail address you entered.',
   },
@@ -58,12 +61,21 @@ export interface ConfirmationMail {
   filename: string;
 }
 
-export function confirmationMail(r: StoredRequest): ConfirmationMail {
+/**
+ * `status`: the status page's access code and link (docs/status.md), printed after the
+ * paragraph that quotes the reference.
+ */
+export function confirmationMail(r: StoredRequest, status?: { code: string; url: string }): ConfirmationMail {
   const t = TEXTS[r.language];
-  const labels = PDF_LABELS[r.language];
   const v = { reference: r.reference };
-  const attachments = requiredAttachments(r.values, r.duplicate).map((a) =>
-    a === 'abroad' ? labels.attachmentsAbroad : labels.attachmentsForeigner,
+  const statusLine = status
+    ? fill(t.status, { url: status.url, reference: r.reference, code: formatAccessCode(status.code) })
+    : null;
+  // The notes of the legal texts' version the request was given, as its PDF prints them.
+  const attachments = attachmentNotes(
+    r.legal.version,
+    r.language,
+    requiredAttachments(r.values, r.duplicate),
   );
   const paragraphs = [
     t.greeting,
@@ -73,6 +85,7 @@ export function confirmationMail(r: StoredRequest): ConfirmationMail {
   ];
   const text = [
     ...paragraphs,
+    ...(statusLine ? [statusLine] : []),
     ...(attachments.length > 0 ? [`${t.attachments}\n${attachments.map((a) => `- ${a}`).join('\n')}`] : []),
     `${t.signature}\n${t.automatic}`,
   ].join('\n\n');
@@ -80,6 +93,7 @@ export function confirmationMail(r: StoredRequest): ConfirmationMail {
     fill(r.duplicate ? t.subjectDuplicate : t.subject, v),
   )}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#111">
 ${paragraphs.map((p) => `<p>${esc(p).replace(esc(r.reference), `<strong>${esc(r.reference)}</strong>`)}</p>`).join('\n')}
+${statusLine && status ? `<p>${esc(statusLine).replace(esc(status.url), `<a href="${esc(status.url)}">${esc(status.url)}</a>`)}</p>` : ''}
 ${attachments.length > 0 ? `<p>${esc(t.attachments)}</p><ul>${attachments.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>` : ''}
 <p>${esc(t.signature)}<br><small>${esc(t.automatic)}</small></p>
 </body></html>`;

@@ -9,6 +9,7 @@ import { PdfPool } from '../pdf/pool.js';
 import { seedStaticLists } from '../reference/store.js';
 import type { StoredRequest } from '../requests/repository.js';
 import { storeRequestWithMail } from '../requests/store.js';
+import { AGREED } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { MAX_ATTEMPTS, MailQueue } from './queue.js';
 
@@ -35,6 +36,7 @@ async function storeMailedRequest(
   const stored = await storeRequestWithMail(t.db, {
     language: 'cs',
     viaNia: true,
+    legal: AGREED,
     values: {
       ...defaultFormValues(),
       first_name: 'Alžběta',
@@ -191,9 +193,7 @@ for (const kind of await testDbKinds()) {
         ids.push(stored.request.id);
       }
       // Two queues, as two processes have, both told at once and both looking again.
-      const queues = [0, 1].map(
-        () => new MailQueue({ config: t.config, db: t.db, version: 'test' }, memoryLog([]), pdf),
-      );
+      const queues = [0, 1].map(() => new MailQueue({ config: t.config, db: t.db }, memoryLog([]), pdf));
       await Promise.all(queues.flatMap((q) => [q.processDue(), q.processDue()]));
       for (const q of queues) await q.close();
       expect(received).toHaveLength(6);

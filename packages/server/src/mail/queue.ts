@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
+import type { ServiceContext } from '../context.js';
 import type { Database } from '../db/schema.js';
-import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
 import type { PdfPool } from '../pdf/pool.js';
+import { requestPdfModel } from '../pdf/requestPdf.js';
 import { findRequest } from '../requests/repository.js';
+import { type AccessCodes, createAccessCodes, statusOf } from '../status/accessCode.js';
+import { sendNotice } from '../status/notices.js';
+import { createSmsGateway, type SmsGateway } from '../status/sms.js';
+import { claimRow, dueRows, MAX_ATTEMPTS, markSent, markUnsent } from './claim.js';
 import { confirmationMail } from './confirmation.js';
 import { createTransport, type MailTransport } from './transport.js';
 
@@ -18,13 +22,12 @@ import { createTransport, type MailTransport } from './transport.js';
  * An operator puts a failed, retry or (forced) sent mail back with `ros-admin mails resend`
  * (`requeueMail`): retry, attempts 0, due at once.
  * A `sending` row whose process died becomes due again when its lease runs out. Several
- * processes may run the queue: a row is claimed by a conditional update.
+ * processes may run the queue: a row is claimed by a conditional update. The life cycle, the
+ * claim and the lease are mail/claim.ts, the same for the status notifications (status/notices.ts).
  */
 
-export const MAX_ATTEMPTS = 6;
-/** Pause before attempt n+1 after n failures (minutes). */
-const BACKOFF_MINUTES = [1, 5, 15, 60, 180];
-const LEASE_MINUTES = 10;
+export { MAX_ATTEMPTS };
+
 const POLL_MS = 30_000;
 
 /**
@@ -60,7 +63,7 @@ export async function requeueMail(
 function errorCode(err: unknown): string {
   const e = err as { code?: unknown; responseCode?: unknown; name?: unknown };
   const parts = [
-    typeof e.code === 'string' && /^[A-Z_]{2,40}$/.test(e.code) ? e.code : null,
+    typeof e.code === 'string' && /^[A-Z0-9_]{2,40}$/.test(e.code) ? e.code : null,
     typeof e.responseCode === 'number' ? `SMTP ${e.responseCode}` : null,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : typeof e.name === 'string' ? e.name.slice(0, 60) : 'Error';
@@ -73,12 +76,20 @@ export class MailQueue {
   private transport: MailTransport | null = null;
   private closed = false;
 
-  /** `pdf`: the app's one PDF pool (services.ts), shared with the PDF routes; not closed here. */
+  private sms: SmsGateway | null = null;
+  private readonly codes: AccessCodes;
+  /**
+   * `pdf`: the app's one PDF pool (services.ts), shared with the PDF routes; not closed here.
+   * `codes`: the status page's access codes (the app's, services.ts), printed in the e-mails.
+   */
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: ServiceContext,
     private readonly log: FastifyBaseLogger,
     private readonly pdf: PdfPool,
-  ) {}
+    codes?: AccessCodes,
+  ) {
+    this.codes = codes ?? createAccessCodes(ctx.db, ctx.config);
+  }
 
   /** Looks for due mail every 30 s (retries, and mail another process left behind). */
   start(): void {
@@ -126,30 +137,49 @@ export class MailQueue {
     this.transport?.close();
   }
 
+  /** Sends the confirmation e-mails, then the status notifications (status/notices.ts), that are due. */
   async processDue(now: Date = new Date()): Promise<void> {
+    await this.processConfirmations(now);
+    await this.processNotices(now);
+  }
+
+  private async processNotices(now: Date): Promise<void> {
     const db = this.ctx.db.kysely;
-    const due = await db
-      .selectFrom('request_mails')
-      .select(['request_id', 'status', 'attempts', 'next_attempt_at'])
-      .where('status', 'in', ['pending', 'retry', 'sending'])
-      .where('next_attempt_at', '<=', now.toISOString())
-      .orderBy('next_attempt_at')
-      .limit(20)
-      .execute();
-    for (const row of due) {
+    for (const row of await dueRows(db, 'status_notices', now)) {
       if (this.closed) return;
-      const claimed = await db
-        .updateTable('request_mails')
-        .set({
-          status: 'sending',
-          next_attempt_at: new Date(Date.now() + LEASE_MINUTES * 60_000).toISOString(),
-        })
-        .where('request_id', '=', row.request_id)
-        .where('status', '=', row.status)
-        .where('next_attempt_at', '=', row.next_attempt_at)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
-      await this.sendOne(row.request_id, Number(row.attempts));
+      if (!(await claimRow(db, 'status_notices', row))) continue;
+      const id = Number(row.key);
+      const attempts = row.attempts + 1;
+      try {
+        const reference = await sendNotice(db, id, {
+          config: this.ctx.config,
+          mail: () => {
+            this.transport ??= createTransport(this.ctx.config);
+            return this.transport;
+          },
+          sms: () => {
+            this.sms ??= createSmsGateway(this.ctx.config);
+            return this.sms;
+          },
+          codes: this.codes,
+          log: this.log,
+        });
+        await markSent(db, 'status_notices', id, attempts);
+        this.log.info({ request: reference, notice: 'sent' }, 'status notification sent');
+      } catch (err) {
+        const error = errorCode(err);
+        const status = await markUnsent(db, 'status_notices', id, attempts, error);
+        this.log.warn({ notice: { id, attempt: attempts, error, status } }, 'status notification not sent');
+      }
+    }
+  }
+
+  private async processConfirmations(now: Date): Promise<void> {
+    const db = this.ctx.db.kysely;
+    for (const row of await dueRows(db, 'request_mails', now)) {
+      if (this.closed) return;
+      if (!(await claimRow(db, 'request_mails', row))) continue;
+      await this.sendOne(String(row.key), row.attempts);
     }
   }
 
@@ -162,9 +192,9 @@ export class MailQueue {
       const to = request.values.email.trim();
       if (!to) throw Object.assign(new Error('no address'), { code: 'NO_ADDRESS' });
       this.transport ??= createTransport(this.ctx.config);
-      const names = await loadCodeNames(this.ctx.db, request.values, request.language);
-      const pdf = await this.pdf.render(buildPdfModel(request, names));
-      const mail = confirmationMail(request);
+      const sources = { db: this.ctx.db, accessCodes: this.codes, publicUrl: this.ctx.config.publicUrl };
+      const pdf = await this.pdf.render(await requestPdfModel(sources, request));
+      const mail = confirmationMail(request, await statusOf(this.codes, this.ctx.config.publicUrl, request));
       await this.transport.send(
         {
           from: this.ctx.config.mailFrom,
@@ -176,34 +206,14 @@ export class MailQueue {
         },
         request.reference,
       );
-      await db
-        .updateTable('request_mails')
-        .set({
-          status: 'sent',
-          attempts: attemptsBefore + 1,
-          sent_at: new Date().toISOString(),
-          last_error: null,
-        })
-        .where('request_id', '=', requestId)
-        .execute();
+      await markSent(db, 'request_mails', requestId, attemptsBefore + 1);
       this.log.info({ request: reference, mail: 'sent' }, 'confirmation e-mail sent');
     } catch (err) {
       const attempts = attemptsBefore + 1;
       const error = errorCode(err);
-      const final = attempts >= MAX_ATTEMPTS || error === 'NO_REQUEST' || error === 'NO_ADDRESS';
-      const pause = BACKOFF_MINUTES[Math.min(attempts - 1, BACKOFF_MINUTES.length - 1)] ?? 60;
-      await db
-        .updateTable('request_mails')
-        .set({
-          status: final ? 'failed' : 'retry',
-          attempts,
-          last_error: error,
-          next_attempt_at: new Date(Date.now() + pause * 60_000).toISOString(),
-        })
-        .where('request_id', '=', requestId)
-        .execute();
+      const status = await markUnsent(db, 'request_mails', requestId, attempts, error);
       this.log.warn(
-        { request: reference, mail: { attempt: attempts, error, status: final ? 'failed' : 'retry' } },
+        { request: reference, mail: { attempt: attempts, error, status } },
         'confirmation e-mail not sent',
       );
     }

@@ -1,20 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { pendingQueueRow } from './claim.js';
 
 /** The confirmation e-mails of requests (table request_mails, db/schema.ts); the sending is mail/queue.ts. */
 
 export async function enqueueMail(trx: Transaction<Database>, requestId: string, now: Date): Promise<void> {
   await trx
     .insertInto('request_mails')
-    .values({
-      request_id: requestId,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now.toISOString(),
-      last_error: null,
-      sent_at: null,
-      created_at: now.toISOString(),
-    })
+    .values({ request_id: requestId, ...pendingQueueRow(now) })
     .execute();
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Config } from '../config.js';
+import { outboxDir, outboxFileName, outboxTmpName } from '../outbox.js';
 import { ensurePrivateDir, PRIVATE_FILE, privatizeFiles } from '../privateFiles.js';
 
 /**
@@ -10,15 +11,11 @@ import { ensurePrivateDir, PRIVATE_FILE, privatizeFiles } from '../privateFiles.
  * embedded default: nothing is lost and every message can be opened in a mail program).
  */
 export interface MailTransport {
-  /** `name`: a file-safe name for the outbox file (the reference number). */
+  /** `name`: the outbox file's name (the reference number; outbox.ts makes it file-safe). */
   send(message: Mail.Options, name: string): Promise<void>;
   close(): void;
   /** The outbox folder, or null when mail goes out by SMTP. */
   outbox: string | null;
-}
-
-export function outboxDir(config: Config): string {
-  return join(config.dataDir, 'outbox');
 }
 
 export function createTransport(config: Config): MailTransport {
@@ -46,11 +43,10 @@ export function createTransport(config: Config): MailTransport {
         privatizeFiles(dir);
         prepared = true;
       }
-      const safe = name.replace(/[^A-Za-z0-9_-]/g, '_');
-      const tmp = join(dir, `.${safe}.${process.pid}.tmp`);
+      const tmp = join(dir, outboxTmpName(name));
       // Written whole, then renamed: a reader never sees half a message.
       await writeFile(tmp, info.message as Buffer, { mode: PRIVATE_FILE });
-      await rename(tmp, join(dir, `${safe}.eml`));
+      await rename(tmp, join(dir, outboxFileName(name, 'eml')));
     },
     close: () => stream.close(),
   };

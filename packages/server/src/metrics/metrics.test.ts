@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
-import { newApplicant } from '../test/applicant.js';
+import { agreed, newApplicant } from '../test/applicant.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
@@ -74,7 +74,12 @@ for (const kind of await testDbKinds()) {
         method: 'POST',
         url: '/api/ros',
         headers: { recaptcha: 'not-a-token' },
-        payload: { ...newApplicant({ email: 'refused@example.cz' }), language: 'cs', duplicate: false },
+        payload: {
+          ...newApplicant({ email: 'refused@example.cz' }),
+          language: 'cs',
+          duplicate: false,
+          ...agreed(),
+        },
       });
       expect(refused.statusCode).toBe(403);
       const code = (refused.json() as { error: { code: string } }).error.code;
@@ -82,7 +87,7 @@ for (const kind of await testDbKinds()) {
         method: 'POST',
         url: '/api/ros',
         headers: { recaptcha: await solvedToken(app) },
-        payload: { ...newApplicant(), language: 'cs', duplicate: false },
+        payload: { ...newApplicant(), language: 'cs', duplicate: false, ...agreed() },
       });
       expect(stored.statusCode, stored.body).toBe(201);
       const after = await scrape();

@@ -1,9 +1,11 @@
+import type { ClaimRole } from './config.js';
 import type { NiaIdentity } from './sessions.js';
 
 /**
- * NIA's claims (eIDAS names, PRODUCT.md "NIA sign-in") to the identity kept in the session.
- * Only the names, the birth date and the person identifier are kept; the address, place of
- * birth and e-mail NIA may release are not stored (the register's data prefill the form).
+ * NIA's claims (eIDAS names; docs/requirements.md, product decisions, "NIA sign-in") to the
+ * identity kept in the session. Only the names, the birth date and the person identifier are kept;
+ * the address, place of birth and e-mail NIA may release are not stored (the register's data
+ * prefill the form).
  */
 export const NIA_CLAIMS = [
   'CurrentGivenName',
@@ -27,13 +29,39 @@ export function birthDateOf(v: unknown): string | null {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
+/**
+ * Where each part of the identity is read from, first present wins: a name configured in
+ * ROS_NIA_CLAIMS, then NIA's eIDAS name, then the standard OpenID Connect name. The person
+ * identifier falls back to `sub` (a pairwise subject is a pseudonym per service, as NIA's is).
+ */
+export const BUILT_IN_CLAIMS: Record<ClaimRole, readonly string[]> = {
+  given_name: ['CurrentGivenName', 'given_name'],
+  family_name: ['CurrentFamilyName', 'family_name'],
+  birthdate: ['DateOfBirth', 'birthdate'],
+  person_identifier: ['PersonIdentifier', 'sub'],
+};
+
+export type ClaimMapping = Partial<Record<ClaimRole, string>>;
+
+function claimOf(claims: Record<string, unknown>, role: ClaimRole, mapping: ClaimMapping): unknown {
+  const names = mapping[role] ? [mapping[role], ...BUILT_IN_CLAIMS[role]] : BUILT_IN_CLAIMS[role];
+  for (const name of names) {
+    const v = claims[name];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  return undefined;
+}
+
 /** The identity of a sign-in; null when there is no person identifier at all (nothing to key on). */
-export function identityFromClaims(claims: Record<string, unknown>): NiaIdentity | null {
-  const personIdentifier = text(claims.PersonIdentifier) ?? text(claims.sub);
+export function identityFromClaims(
+  claims: Record<string, unknown>,
+  mapping: ClaimMapping = {},
+): NiaIdentity | null {
+  const personIdentifier = text(claimOf(claims, 'person_identifier', mapping));
   if (!personIdentifier) return null;
-  const first = text(claims.CurrentGivenName);
-  const last = text(claims.CurrentFamilyName);
-  const birth = birthDateOf(claims.DateOfBirth);
+  const first = text(claimOf(claims, 'given_name', mapping));
+  const last = text(claimOf(claims, 'family_name', mapping));
+  const birth = birthDateOf(claimOf(claims, 'birthdate', mapping));
   return {
     complete: first !== null && last !== null && birth !== null,
     first_name: first,

@@ -1,7 +1,8 @@
 import inject from 'light-my-request';
 import type { Config } from '../config.js';
-import type { AppContext } from '../context.js';
+import type { ServiceContext } from '../context.js';
 import { type Fetch, NiaClient } from './client.js';
+import { loadPortalKeys, type PortalKeys } from './keys.js';
 import { signInOrigin } from './publicUrl.js';
 import { createTestProvider, type TestProvider } from './testProvider.js';
 
@@ -22,6 +23,8 @@ export interface NiaSignIn {
  */
 export interface NiaService {
   forHost(host: string | undefined): NiaSignIn;
+  /** The portal's own keys (decryption, private_key_jwt), read once; their public halves are /api/ros/sso-jwks. */
+  keys(): Promise<PortalKeys>;
 }
 
 function headerObject(h: unknown): Record<string, string> {
@@ -39,7 +42,7 @@ function payloadOf(body: unknown): string | Buffer | undefined {
   throw new Error('unsupported request body for the local NIA back channel');
 }
 
-function createSignIn(ctx: AppContext): NiaSignIn {
+function createSignIn(ctx: ServiceContext, keys: () => Promise<PortalKeys>): NiaSignIn {
   let provider: Promise<TestProvider> | undefined;
   const testProvider = (): Promise<TestProvider> => {
     if (!ctx.config.niaTestProvider) return Promise.reject(new Error('the NIA test provider is off'));
@@ -68,24 +71,30 @@ function createSignIn(ctx: AppContext): NiaSignIn {
   const local = ctx.config.niaTestProvider && !ctx.config.niaIssuer;
   return {
     config: ctx.config,
-    client: new NiaClient(ctx.config, local ? localFetch : undefined),
+    client: new NiaClient(ctx.config, keys, local ? localFetch : undefined),
     testProvider,
   };
 }
 
-export function createNiaService(ctx: AppContext): NiaService {
+export function createNiaService(ctx: ServiceContext): NiaService {
   let configured: NiaSignIn | undefined;
   const byOrigin = new Map<string, NiaSignIn>();
+  let portalKeys: Promise<PortalKeys> | undefined;
+  const keys = () => {
+    portalKeys ??= loadPortalKeys(ctx.config);
+    return portalKeys;
+  };
   return {
+    keys,
     forHost(host) {
       const origin = signInOrigin(ctx.config, host);
       if (!origin) {
-        configured ??= createSignIn(ctx);
+        configured ??= createSignIn(ctx, keys);
         return configured;
       }
       let s = byOrigin.get(origin);
       if (!s) {
-        s = createSignIn({ ...ctx, config: { ...ctx.config, publicUrl: origin } });
+        s = createSignIn({ ...ctx, config: { ...ctx.config, publicUrl: origin } }, keys);
         byOrigin.set(origin, s);
       }
       return s;

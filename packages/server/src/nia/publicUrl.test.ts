@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -28,7 +29,7 @@ describe('the sign-in address in development (ROS_PUBLIC_URL unset)', () => {
     expect(signInOrigin(dev, 'evil.example:8080')).toBeUndefined();
 
     // One sign-in per address: the NIA client and test provider made for it are reused.
-    const nia = createNiaService({ config: dev, db: undefined as never, version: 'test' });
+    const nia = createNiaService({ config: dev, db: undefined as never });
     const loopback = nia.forHost('127.0.0.1:8080');
     expect(loopback.config.publicUrl).toBe('http://127.0.0.1:8080');
     expect(nia.forHost('127.0.0.1:8080')).toBe(loopback);
@@ -40,10 +41,11 @@ describe('the sign-in address in development (ROS_PUBLIC_URL unset)', () => {
     const production = loadConfig({
       PORT: '8080',
       NODE_ENV: 'production',
-      ROS_ALTCHA_HMAC_KEY: 'k'.repeat(40),
+      ROS_PUBLIC_URL: 'https://ros.example.cz',
+      ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
       // The test provider switched on in production, explicitly: still no following the Host.
       ROS_NIA_TEST_PROVIDER: 'true',
-      ROS_NIA_CLIENT_SECRET: 's'.repeat(40),
+      ROS_NIA_CLIENT_SECRET: randomBytes(32).toString('hex'),
     });
     expect(production.niaTestProvider).toBe(true);
     const set = loadConfig({ PORT: '8080', ROS_PUBLIC_URL: 'http://localhost:8080' });

@@ -38,9 +38,9 @@ export interface NiaIdentity {
 export const PENDING_MINUTES = 15;
 
 export const newSessionId = (): string => randomBytes(32).toString('base64url');
-const hashId = (id: string): string => createHash('sha256').update(id).digest('hex');
+export const hashId = (id: string): string => createHash('sha256').update(id).digest('hex');
 /** A cookie value we could have issued: 43 base64url characters. */
-const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+export const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 async function purgeExpired(db: Db, now: Date): Promise<void> {
   await db.kysely.deleteFrom('sso_sessions').where('expires_at', '<', now.toISOString()).execute();
@@ -97,9 +97,19 @@ export async function findActive(
   id: string | undefined,
   now: Date = new Date(),
 ): Promise<NiaIdentity | undefined> {
+  return (await findActiveSession(db, id, now))?.identity;
+}
+
+/** The active session with where it started and the ID token kept as the hint for signing out at NIA. */
+export async function findActiveSession(
+  db: Db,
+  id: string | undefined,
+  now: Date = new Date(),
+): Promise<{ from: FromPage; identity: NiaIdentity; idTokenHint: string | undefined } | undefined> {
   const row = await findRow(db, id, now);
-  if (row?.status !== 'active') return undefined;
-  return JSON.parse(row.data) as NiaIdentity;
+  if (row?.status !== 'active' || !isFrom(row.from_page)) return undefined;
+  const { id_token_hint, ...identity } = JSON.parse(row.data) as NiaIdentity & { id_token_hint?: string };
+  return { from: row.from_page, identity, idTokenHint: id_token_hint };
 }
 
 /** Ends the pending sign-in `oldId` (if any) and starts the signed-in session; returns its new id. */
@@ -110,6 +120,7 @@ export async function activate(
   identity: NiaIdentity,
   minutes: number,
   now: Date = new Date(),
+  idTokenHint?: string,
 ): Promise<string> {
   const id = newSessionId();
   await db.kysely.transaction().execute(async (trx) => {
@@ -122,7 +133,8 @@ export async function activate(
         id: hashId(id),
         status: 'active',
         from_page: from,
-        data: JSON.stringify(identity),
+        // The ID token only as the hint for signing out at NIA (docs/nia.md "Signing out at NIA").
+        data: JSON.stringify(idTokenHint ? { ...identity, id_token_hint: idTokenHint } : identity),
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
       })

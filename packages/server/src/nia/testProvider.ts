@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { AppContext } from '../context.js';
+import type { ServiceContext } from '../context.js';
 import type { ApiErrorBody } from '../errors.js';
 import { NIA_CLAIMS } from './identity.js';
 import { callbackUrl, LOA, TEST_PROVIDER_PATH, testIssuer } from './settings.js';
@@ -68,7 +68,7 @@ const errorPage = (message: string) =>
     `<h1>Chyba <span lang="en">/ Error</span></h1><p>${esc(message)}</p>`,
   );
 
-export async function createTestProvider(ctx: AppContext): Promise<TestProvider> {
+export async function createTestProvider(ctx: ServiceContext): Promise<TestProvider> {
   const { default: ProviderClass } = await import('oidc-provider');
   const keys = await sharedProviderKeys(ctx.db);
   const issuer = testIssuer(ctx.config);
@@ -80,7 +80,7 @@ export async function createTestProvider(ctx: AppContext): Promise<TestProvider>
         redirect_uris: [callbackUrl(ctx.config)],
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
+        token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
     adapter: testProviderAdapter(ctx.db),
@@ -103,7 +103,9 @@ export async function createTestProvider(ctx: AppContext): Promise<TestProvider>
       AccessToken: 300,
       IdToken: 300,
     },
-    features: { devInteractions: { enabled: false } },
+    // No sign-out at the provider: every sign-in here is a fresh one (prompt=login), and the
+    // portal then goes straight home instead of to oidc-provider's sign-out question.
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) =>
         `${TEST_PROVIDER_PATH}/interaction/${interaction.uid}`,
@@ -174,8 +176,8 @@ const PAGE_HEADERS = {
 export function niaTestProviderRoutes(
   /** The provider for this request (one per address the browser used in development: nia/publicUrl.ts). */
   getProvider: (req: IncomingMessage) => Promise<TestProvider>,
-): FastifyPluginAsync<AppContext> {
-  return async (app: FastifyInstance, ctx: AppContext) => {
+): FastifyPluginAsync<ServiceContext> {
+  return async (app: FastifyInstance, ctx: ServiceContext) => {
     const notFound = async (
       _req: unknown,
       reply: { status(n: number): { send(b: ApiErrorBody): unknown } },

@@ -1,6 +1,8 @@
 /**
- * Texts of the request PDF in Czech and English. The PDF is a document the applicant signs,
- * so its texts live with it on the server rather than in the browser's translation files.
+ * Texts of the request PDF in Czech and English: its headings, labels and notes. The PDF is a
+ * document the applicant signs, so these live with it on the server rather than in the browser's
+ * translation files. What the applicant agrees to (the declarations, consents and attachments
+ * notes) is not here: it is the legal texts of @ros/domain, versioned, the same the dialog showed.
  */
 export type PdfLanguage = 'cs' | 'en';
 
@@ -11,7 +13,16 @@ export interface PdfLabels {
   /** The intro of a request sent after NIA sign-in: the authority has it, nothing to print or sign. */
   introNia: string;
   reference: string;
-  received: string;
+  /** When the request was made (stored); not when the authority received it (issue 28). */
+  created: string;
+  /** Where the request stands: prepared for signature, sent electronically, received. */
+  status: string;
+  statusPaper: string;
+  statusNia: string;
+  /** `{time}`: when the authority marked it received (intake API). */
+  statusReceived: string;
+  /** After the label of a value the form did not show but the register supplied. */
+  fromRegister: string;
   requestKind: string;
   kindNew: string;
   kindDuplicate: string;
@@ -78,24 +89,22 @@ export interface PdfLabels {
   abroadRow: string;
   noActivities: string;
   noAbroad: string;
-  /** The five statements of the confirmation dialog, in its order. */
-  declarations: [string, string, string, string, string];
   declarationChecked: string;
   declarationUnchecked: string;
-  attachmentsAbroad: string;
-  attachmentsForeigner: string;
   place: string;
   date: string;
   signatureLine: string;
   signatureNote: string;
   /** Instead of the signature lines after NIA sign-in. */
   signatureNoteNia: string;
-  /** The first declaration after NIA sign-in (as the browser's SUBMIT.DIALOG.SIGNATURE_NIA). */
-  declarationSignatureNia: string;
   submitted: string;
   submittedNia: string;
   page: string;
   confirmation: string;
+  /** The status page's access code (docs/status.md), next to the reference. */
+  accessCode: string;
+  /** Beside the QR code of the status link, above the link itself. */
+  statusNote: string;
 }
 
 const cs: PdfLabels = {
@@ -106,7 +115,15 @@ const cs: PdfLabels = {
   introNia:
     'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost byla podána elektronicky po přihlášení národní elektronickou identitou (NIA) a úřad ji obdržel: tento výtisk je pro vaši potřebu, netiskněte ho ani nepodepisujte. Případné přílohy doručte úřadu s uvedením čísla žádosti.',
   reference: 'Číslo žádosti',
-  received: 'Přijato',
+  created: 'Vyplněno',
+  status: 'Stav',
+  statusPaper: 'Připraveno k podpisu – úřad žádost zatím nemá',
+  statusNia: 'Odesláno úřadu elektronicky',
+  statusReceived: 'Přijato úřadem {time}',
+  fromRegister: ' (z registru)',
+  accessCode: 'Přístupový kód ke stavu žádosti',
+  statusNote:
+    'Stav vyřizování žádosti uvidíte na stránce níže (nebo naskenujte QR kód vlevo); otevře se s číslem žádosti a přístupovým kódem:',
   requestKind: 'Druh žádosti',
   kindNew: 'Nový doklad',
   kindDuplicate: 'Duplikát dokladu',
@@ -173,26 +190,14 @@ const cs: PdfLabels = {
   abroadRow: 'Pobyt {n}',
   noActivities: 'Žádné předchozí činnosti nebyly uvedeny.',
   noAbroad: 'Žádné pobyty v zahraničí nebyly uvedeny.',
-  declarations: [
-    'Potvrzuji, že jsem žadatelem a žádost podepisuji vlastnoručně.',
-    'Čestně prohlašuji, že všechny údaje uvedené v žádosti jsou pravdivé a úplné.',
-    'Beru na vědomí, že Úřad pro civilní letectví zpracovává osobní údaje uvedené v žádosti za účelem ověření spolehlivosti podle nařízení (EU) 2015/1998.',
-    'Souhlasím se zasíláním oznámení o vyřizování žádosti e-mailem.',
-    'Souhlasím se zasíláním oznámení o vyřizování žádosti zprávou SMS.',
-  ],
   declarationChecked: 'zaškrtnuto',
   declarationUnchecked: 'nezaškrtnuto',
-  attachmentsAbroad:
-    'Ke každému státu pobytu v zahraničí přiložte výpis z rejstříku trestů nebo obdobný doklad vydaný tímto státem.',
-  attachmentsForeigner: 'Nejste-li veden(a) v českých registrech, přiložte kopii dokladu totožnosti.',
   place: 'V',
   date: 'dne',
   signatureLine: 'Podpis žadatele',
   signatureNote: 'Podpis musí být vlastnoruční, nebo žádost podepište uznávaným elektronickým podpisem.',
   signatureNoteNia:
     'Žádost byla podána elektronicky po přihlášení národní elektronickou identitou (NIA); vlastnoruční podpis se nevyžaduje.',
-  declarationSignatureNia:
-    'Potvrzuji, že jsem žadatelem. Přihlásil(a) jsem se národní elektronickou identitou (NIA), která mě identifikuje místo vlastnoručního podpisu.',
   submitted: 'Podání',
   submittedNia: 'elektronicky po přihlášení přes NIA',
   page: 'Strana {page} z {pages}',
@@ -208,7 +213,15 @@ const en: PdfLabels = {
   introNia:
     'Civil Aviation Authority of the Czech Republic – background-check register (ROS). The request was submitted electronically after signing in with the national electronic identity (NIA) and the Authority has received it: this copy is for your records, do not print or sign it. Deliver any attachments to the Authority quoting the reference number.',
   reference: 'Reference number',
-  received: 'Received',
+  created: 'Filled in',
+  status: 'Status',
+  statusPaper: 'Prepared for signature – the Authority does not have it yet',
+  statusNia: 'Sent to the Authority electronically',
+  statusReceived: 'Received by the Authority on {time}',
+  fromRegister: ' (from the register)',
+  accessCode: 'Access code for the request status',
+  statusNote:
+    'Follow the request on the page below (or scan the QR code on the left); it opens with the reference number and the access code:',
   requestKind: 'Kind of request',
   kindNew: 'New certificate',
   kindDuplicate: 'Duplicate certificate',
@@ -275,26 +288,14 @@ const en: PdfLabels = {
   abroadRow: 'Stay {n}',
   noActivities: 'No past activities were given.',
   noAbroad: 'No stays abroad were given.',
-  declarations: [
-    'I confirm that I am the applicant and that I sign this request by hand.',
-    'I solemnly declare that all information given in this request is true and complete.',
-    'I acknowledge that the Civil Aviation Authority processes the personal data in this request for the background check under Regulation (EU) 2015/1998.',
-    'I agree to receive notifications about my request by e-mail.',
-    'I agree to receive notifications about my request by text message (SMS).',
-  ],
   declarationChecked: 'ticked',
   declarationUnchecked: 'not ticked',
-  attachmentsAbroad:
-    'For each country of a stay abroad, attach an extract from its criminal record or an equivalent document issued by that country.',
-  attachmentsForeigner: 'If you are not in the Czech registers, attach a copy of your identity document.',
   place: 'Place',
   date: 'Date',
   signatureLine: "Applicant's signature",
   signatureNote: 'Sign by hand, or sign the request with a recognised electronic signature.',
   signatureNoteNia:
     'The request was submitted electronically after signing in with the national electronic identity (NIA); no handwritten signature is needed.',
-  declarationSignatureNia:
-    'I confirm that I am the applicant. I signed in through the national electronic identity (NIA), which identifies me instead of a handwritten signature.',
   submitted: 'Submitted',
   submittedNia: 'electronically, after NIA sign-in',
   page: 'Page {page} of {pages}',

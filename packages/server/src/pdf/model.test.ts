@@ -1,7 +1,7 @@
 import { catalogueEntries, defaultFormValues, type FormFieldName, isFieldHidden } from '@ros/domain';
 import { describe, expect, it } from 'vitest';
 import type { StoredRequest } from '../requests/repository.js';
-import { newApplicant } from '../test/applicant.js';
+import { AGREED, newApplicant } from '../test/applicant.js';
 import { buildPdfModel, type CodeNames } from './model.js';
 
 /** Every code by a name that says where it came from. */
@@ -23,6 +23,7 @@ function request(values: object, duplicate: boolean): StoredRequest {
     personKey: null,
     idempotencyKey: null,
     bodyHash: '',
+    legal: AGREED,
     createdAt: '2026-06-30T22:30:00.000Z',
   };
 }

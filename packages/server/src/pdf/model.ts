@@ -1,18 +1,24 @@
 import {
+  type AnySpec,
+  attachmentNotes,
+  type Catalogue,
   codedValues,
   FIELDS,
-  type FormFieldName,
+  FORM_SECTIONS,
   type FormValues,
-  formatBirthNumber,
-  formatTelephone,
-  isField2Enabled,
-  isFieldHidden,
+  formatAccessCode,
+  isFieldEnabled,
   isoToDisplay,
+  isSectionShown,
+  LEGAL_TEXT_VERSIONS,
+  type LegalTextVersion,
+  legalStatements,
   requiredAttachments,
+  type SectionName,
   type ValueSpec,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
-import type { StoredRequest } from '../requests/repository.js';
+import { legalVariant, type StoredRequest } from '../requests/repository.js';
 import { fill, PDF_LABELS, type PdfLabels, type PdfLanguage } from './labels.js';
 
 /**
@@ -52,6 +58,8 @@ export interface PdfModel {
   pageTemplate: string;
   /** Document information: subject line. */
   subject: string;
+  /** The status page (docs/status.md): its link as a QR code and the note beside it. */
+  status?: { url: string; note: string };
 }
 
 /** Names of the codes a request uses, by kind, in one language. */
@@ -150,29 +158,35 @@ export function displayDateTime(iso: string): string {
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-/** The top-level fields holding one string. */
-type ScalarName = {
-  [K in FormFieldName]: FormValues[K] extends string ? K : never;
-}[FormFieldName];
-
-/** A Czech birth number as written (850315/1008); a foreign number as it was given. */
-function displayBirthNumber(s: string): string {
-  return /^\d{9,10}$/.test(s) ? formatBirthNumber(s) : s;
+/** A field's label: its own, or an address line's ('home_street', 'contact_street': 'street'). */
+function fieldLabel(labels: PdfLabels, name: string): string {
+  const fields = labels.fields as Record<string, string>;
+  return fields[name] ?? fields[name.replace(/^(home|contact)_/, '')] ?? name;
 }
 
-export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfModel {
-  const lang = request.language;
-  const L: PdfLabels = PDF_LABELS[lang];
-  const F = L.fields;
-  const v = request.values;
-  const dup = request.duplicate;
-  // Sent after NIA sign-in: the authority has it already; nothing is printed or signed.
-  const nia = request.viaNia;
-  const val = (s: string) => (s.trim() === '' ? L.empty : s);
-  const row = (label: string, value: string): PdfRow => ({ label, value: val(value) });
-  // Duplicate mode hides sex, the birth details, other citizenships, the employer, past
-  // activities and stays abroad (spec section 2): the PDF shows what the form showed.
-  const hidden = (f: FormFieldName) => isFieldHidden(f, { duplicate: dup });
+/** A section's heading (the labels write 'contact_address' as 'contactAddress'). */
+function sectionHeading(labels: PdfLabels, name: SectionName): string {
+  return labels.sections[name === 'contact_address' ? 'contactAddress' : name];
+}
+
+/**
+ * The sections of a request's values, as the form has them (FORM_SECTIONS: those its mode shows;
+ * in each, the catalogue's fields of that section in catalogue order, each as its entry says:
+ * `print`, `format`, a code by its name). `catalogue`: FIELDS; a test passes one with a field more.
+ */
+export function pdfSections(
+  values: FormValues,
+  duplicate: boolean,
+  labels: PdfLabels,
+  names: CodeNames,
+  catalogue: Catalogue = FIELDS,
+): PdfSection[] {
+  const mode = { duplicate };
+  const raw = values as unknown as Record<string, unknown>;
+  const row = (label: string, value: string): PdfRow => ({
+    label,
+    value: value.trim() === '' ? labels.empty : value,
+  });
   /** A value as the reader knows it: a code by its name, by the field's kind in the catalogue. */
   const named = (spec: ValueSpec, code: string): string => {
     if (code === '') return '';
@@ -187,148 +201,148 @@ export function buildPdfModel(request: StoredRequest, names: CodeNames): PdfMode
         return names.district(code);
       case 'choice':
         return spec.names === 'sex'
-          ? (L.sex[code as keyof typeof L.sex] ?? code)
+          ? (labels.sex[code as keyof typeof labels.sex] ?? code)
           : names.listItem(spec.names, code);
       default:
         return code;
     }
   };
-  /** A top-level field's row (none when hidden); free text (a birth outside CZ) as it was typed. */
-  const field = (label: string, name: ScalarName, value: string = v[name]): PdfRow[] => {
-    const spec = FIELDS[name];
-    if (hidden(name) || (spec.enabled && !spec.enabled(v))) return [];
-    return [row(label, spec.freeText?.(v) ? value : named(spec, value))];
+  /** A top-level field's rows: none when off (hidden, disabled) unless printed always; free text as typed. */
+  const fieldRows = (name: string, spec: AnySpec): PdfRow[] => {
+    const label = fieldLabel(labels, name);
+    if (spec.kind === 'boolean' || spec.kind === 'rows' || spec.print === 'none') return [];
+    if (spec.kind === 'items') {
+      if (!isFieldEnabled(name, values, mode, catalogue)) return [];
+      return [row(label, ((raw[name] as string[]) ?? []).map((c) => named(spec.item, c)).join(', '))];
+    }
+    const value = String(raw[name] ?? '');
+    if (spec.print === 'always') return [row(label, named(spec, value))];
+    if (spec.print === 'filled' && value.trim() === '') return [];
+    if (!isFieldEnabled(name, values, mode, catalogue)) return [];
+    const shown = spec.format ? spec.format(value, values) : value;
+    const text = spec.freeText?.(values) ? shown : named(spec, shown);
+    return [row(spec.print === 'filled' ? `${label}${labels.fromRegister}` : label, text)];
   };
-  const items = (label: string, name: 'other_citizenships' | 'duplicate_type'): PdfRow[] =>
-    hidden(name) ? [] : [row(label, v[name].map((c) => named(FIELDS[name].item, c)).join(', '))];
-  const columns = FIELDS.past_activities.columns;
+  const activity = FIELDS.past_activities.columns;
+  const abroad = FIELDS.abroad_stay.columns;
+  /** The rows fields: a group per row, or the note that there is none. */
+  const rowGroups: Record<string, () => Pick<PdfSection, 'groups' | 'note'>> = {
+    past_activities: () => ({
+      groups: values.past_activities.map((a, i) => ({
+        heading: fill(labels.activityRow, { n: i + 1 }),
+        rows: [
+          row(labels.fields.period, `${a.from} – ${a.to}`),
+          row(labels.fields.activity_type, named(activity.type, a.type)),
+          row(labels.fields.field1, a.field1),
+          ...(isFieldEnabled(`past_activities.${i}.field2`, values, mode, catalogue)
+            ? [row(labels.fields.field2, a.field2)]
+            : []),
+        ],
+      })),
+      ...(values.past_activities.length === 0 ? { note: labels.noActivities } : {}),
+    }),
+    abroad_stay: () => ({
+      groups: values.abroad_stay.map((s, i) => ({
+        heading: fill(labels.abroadRow, { n: i + 1 }),
+        rows: [
+          row(labels.fields.abroad_state, named(abroad.state, s.state)),
+          row(labels.fields.abroad_reason, s.reason),
+        ],
+      })),
+      ...(values.abroad_stay.length === 0 ? { note: labels.noAbroad } : {}),
+    }),
+  };
 
   const sections: PdfSection[] = [];
-  const section = (heading: string, rows: PdfRow[], extra: Partial<PdfSection> = {}) =>
-    sections.push({ heading, rows, groups: [], ...extra });
+  for (const { name: section } of FORM_SECTIONS) {
+    // Duplicate mode hides the birth details, the employer, past activities and stays abroad
+    // (spec section 2), a new request the duplicate types: the PDF shows what the form showed.
+    if (!isSectionShown(section, mode)) continue;
+    const out: PdfSection = { heading: sectionHeading(labels, section), rows: [], groups: [] };
+    for (const [name, spec] of Object.entries(catalogue)) {
+      if (spec.section !== section) continue;
+      if (spec.kind === 'rows') {
+        const groups = rowGroups[name];
+        if (groups && isFieldEnabled(name, values, mode, catalogue)) Object.assign(out, groups());
+      } else out.rows.push(...fieldRows(name, spec));
+    }
+    sections.push(out);
+  }
+  return sections;
+}
 
-  section(L.sections.personal, [
-    ...field(F.first_name, 'first_name'),
-    ...field(F.last_name, 'last_name'),
-    ...field(F.birth_name, 'birth_name'),
-    ...field(F.sex, 'sex'),
-  ]);
-  if (!hidden('birth_date')) {
-    section(L.sections.birth, [
-      ...field(F.birth_date, 'birth_date', displayDate(v.birth_date)),
-      ...field(F.birth_state, 'birth_state'),
-      ...field(F.birth_municipality, 'birth_municipality'),
-      ...field(F.birth_district, 'birth_district'),
-    ]);
-  }
-  section(L.sections.identity, [
-    ...field(F.birth_number, 'birth_number', displayBirthNumber(v.birth_number)),
-    ...field(F.document_type, 'document_type'),
-    ...field(F.document_number, 'document_number'),
-    ...field(F.citizen_of_1, 'citizen_of_1'),
-    // A second citizenship beside ## is not one (normalizeFormValues stores it empty): shown empty.
-    row(F.citizen_of_2, named(FIELDS.citizen_of_2, v.citizen_of_2)),
-    ...items(F.other_citizenships, 'other_citizenships'),
-  ]);
-  section(L.sections.home, [
-    ...field(F.street, 'home_street'),
-    ...field(F.house_num, 'home_house_num'),
-    ...field(F.org_num, 'home_org_num'),
-    ...field(F.city, 'home_city'),
-    ...field(F.zip, 'home_zip'),
-    ...field(F.state, 'home_state'),
-  ]);
-  section(L.sections.contactAddress, [
-    ...field(F.company, 'contact_company'),
-    ...field(F.street, 'contact_street'),
-    ...field(F.house_num, 'contact_house_num'),
-    ...field(F.org_num, 'contact_org_num'),
-    ...field(F.city, 'contact_city'),
-    ...field(F.zip, 'contact_zip'),
-    ...field(F.state, 'contact_state'),
-  ]);
-  section(L.sections.contact, [
-    // '+420 603 123 456'; a request stored before the dial code existed shows the number alone.
-    row(F.telephone, formatTelephone(v.telephone, v.dial_code ?? '')),
-    ...field(F.email, 'email'),
-    row(F.data_mailbox, v.data_mailbox),
-    ...field(F.delivery_type, 'delivery_type'),
-  ]);
-  if (!hidden('employer_current_name')) {
-    section(L.sections.employer, [
-      ...field(F.employer_current_name, 'employer_current_name'),
-      ...field(F.employer_current_from, 'employer_current_from'),
-      ...field(F.employer_verification_type, 'employer_verification_type'),
-      ...field(F.employer_current_position, 'employer_current_position'),
-      ...field(F.employer_current_description, 'employer_current_description'),
-      ...field(F.reason_for_request, 'reason_for_request'),
-    ]);
-  }
-  if (!hidden('past_activities')) {
-    section(L.sections.activities, [], {
-      groups: v.past_activities.map((a, i) => ({
-        heading: fill(L.activityRow, { n: i + 1 }),
-        rows: [
-          row(F.period, `${a.from} – ${a.to}`),
-          row(F.activity_type, named(columns.type, a.type)),
-          row(F.field1, a.field1),
-          ...(isField2Enabled(a.type) ? [row(F.field2, a.field2)] : []),
-        ],
-      })),
-      ...(v.past_activities.length === 0 ? { note: L.noActivities } : {}),
-    });
-  }
-  if (!hidden('abroad_stay')) {
-    section(L.sections.abroad, [], {
-      groups: v.abroad_stay.map((s, i) => ({
-        heading: fill(L.abroadRow, { n: i + 1 }),
-        rows: [
-          row(F.abroad_state, named(FIELDS.abroad_stay.columns.state, s.state)),
-          row(F.abroad_reason, s.reason),
-        ],
-      })),
-      ...(v.abroad_stay.length === 0 ? { note: L.noAbroad } : {}),
-    });
-  }
-  if (!hidden('duplicate_type')) section(L.sections.duplicate, items(F.duplicate_type, 'duplicate_type'));
+/**
+ * `versions`: the legal texts' versions (@ros/domain LEGAL_TEXT_VERSIONS); a test passes its own
+ * list to show that a stored request keeps its version's texts when a new one is added.
+ */
+export function buildPdfModel(
+  request: StoredRequest,
+  names: CodeNames,
+  versions: readonly LegalTextVersion[] = LEGAL_TEXT_VERSIONS,
+  /** When the authority marked the request received (intake API); null until then. */
+  receivedAt: string | null = null,
+  /** The status page's access code and link (docs/status.md): printed next to the reference. */
+  status?: { code: string; url: string },
+): PdfModel {
+  const lang = request.language;
+  const labels: PdfLabels = PDF_LABELS[lang];
+  const values = request.values;
+  const duplicate = request.duplicate;
+  // Sent after NIA sign-in: the authority has it already; nothing is printed or signed.
+  const nia = request.viaNia;
+  const sections = pdfSections(values, duplicate, labels, names);
 
-  // Statements 1-3 are required to submit, so a stored request has them ticked.
-  const ticked = [true, true, true, v.send_notifications_email, v.send_notifications_phone];
-  const attachments = requiredAttachments(v, dup).map((a) =>
-    a === 'abroad' ? L.attachmentsAbroad : L.attachmentsForeigner,
+  // The texts of the version the applicant was shown, whatever the current one is (issue 22).
+  const statements = legalStatements(request.legal.version, lang, legalVariant(request), values, versions);
+  const attachments = attachmentNotes(
+    request.legal.version,
+    lang,
+    requiredAttachments(values, duplicate),
+    versions,
   );
 
   return {
     lang,
     langTag: lang === 'en' ? 'en-GB' : 'cs-CZ',
-    title: dup ? L.titleDuplicate : L.title,
-    intro: nia ? L.introNia : L.intro,
+    title: duplicate ? labels.titleDuplicate : labels.title,
+    intro: nia ? labels.introNia : labels.intro,
     reference: request.reference,
     header: [
-      { label: L.reference, value: request.reference },
-      { label: L.received, value: displayDateTime(request.createdAt) },
-      { label: L.requestKind, value: dup ? L.kindDuplicate : L.kindNew },
-      ...(nia ? [{ label: L.submitted, value: L.submittedNia }] : []),
+      { label: labels.reference, value: request.reference },
+      ...(status ? [{ label: labels.accessCode, value: formatAccessCode(status.code) }] : []),
+      { label: labels.created, value: displayDateTime(request.createdAt) },
+      // What the PDF is (issue 28): a paper request reaches the authority only once it is sent
+      // signed; "received" only once the authority has marked it so.
+      {
+        label: labels.status,
+        value: receivedAt
+          ? fill(labels.statusReceived, { time: displayDateTime(receivedAt) })
+          : nia
+            ? labels.statusNia
+            : labels.statusPaper,
+      },
+      { label: labels.requestKind, value: duplicate ? labels.kindDuplicate : labels.kindNew },
+      ...(nia ? [{ label: labels.submitted, value: labels.submittedNia }] : []),
     ],
     sections,
     declarations: {
-      heading: L.sections.declarations,
-      items: L.declarations.map((label, i) => {
-        const checked = ticked[i] === true;
-        const text = i === 0 && nia ? L.declarationSignatureNia : label;
-        return { text, checked, state: checked ? L.declarationChecked : L.declarationUnchecked };
+      heading: labels.sections.declarations,
+      items: statements.map(({ key, text }) => {
+        const checked = request.legal.ticked[key] === true;
+        return { text, checked, state: checked ? labels.declarationChecked : labels.declarationUnchecked };
       }),
     },
-    attachments: attachments.length > 0 ? { heading: L.sections.attachments, items: attachments } : null,
+    attachments: attachments.length > 0 ? { heading: labels.sections.attachments, items: attachments } : null,
     signature: {
-      heading: L.sections.signature,
-      place: L.place,
-      date: L.date,
-      line: L.signatureLine,
-      note: nia ? L.signatureNoteNia : L.signatureNote,
+      heading: labels.sections.signature,
+      place: labels.place,
+      date: labels.date,
+      line: labels.signatureLine,
+      note: nia ? labels.signatureNoteNia : labels.signatureNote,
       lines: !nia,
     },
-    pageTemplate: `${request.reference} · ${L.page}`,
-    subject: `${dup ? L.titleDuplicate : L.title} ${request.reference}`,
+    pageTemplate: `${request.reference} · ${labels.page}`,
+    subject: `${duplicate ? labels.titleDuplicate : labels.title} ${request.reference}`,
+    ...(status ? { status: { url: status.url, note: labels.statusNote } } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { defaultFormValues } from '@ros/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredRequest } from '../requests/repository.js';
+import { AGREED } from '../test/applicant.js';
 import { buildPdfModel, type CodeNames, displayDateTime } from './model.js';
 import { PdfBusyError, PdfPool } from './pool.js';
 
@@ -34,6 +35,7 @@ function request(over: Partial<StoredRequest> = {}): StoredRequest {
     personKey: null,
     idempotencyKey: null,
     bodyHash: '',
+    legal: { ...AGREED, ticked: { ...AGREED.ticked, notify_phone: true } },
     createdAt: '2026-06-30T22:30:00.000Z',
     ...over,
   };
@@ -62,7 +64,11 @@ describe('PDF model', () => {
     expect(rows.some((r) => r.label === 'Funkce nebo obor studia')).toBe(false);
     expect(m.declarations.items.map((d) => d.checked)).toEqual([true, true, true, false, true]);
     expect(m.attachments?.items).toHaveLength(1);
-    expect(m.header).toContainEqual({ label: 'Přijato', value: '01.07.2026 00:30' });
+    expect(m.header).toContainEqual({ label: 'Vyplněno', value: '01.07.2026 00:30' });
+    expect(m.header).toContainEqual({
+      label: 'Stav',
+      value: 'Připraveno k podpisu – úřad žádost zatím nemá',
+    });
   });
 
   it('shows a duplicate request without the sections the form hides, with its reason', () => {

@@ -1,12 +1,13 @@
-import { createCanvas } from '@napi-rs/canvas';
 import { defaultFormValues } from '@ros/domain';
-import jsQRModule from 'jsqr';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import type { StoredRequest } from '../requests/repository.js';
+import { AGREED } from '../test/applicant.js';
+import { pdfQrCodes } from '../test/pdfQr.js';
+import { loadFonts } from './fonts.js';
 import { buildPdfModel, type CodeNames } from './model.js';
-import { loadFonts, renderPdf } from './render.js';
+import { renderPdf } from './render.js';
 
 const names: CodeNames = {
   country: (c) => ({ CZ: 'Czech Republic' })[c] ?? c,
@@ -44,6 +45,7 @@ function request(
     personKey: null,
     idempotencyKey: null,
     bodyHash: '',
+    legal: AGREED,
     createdAt: '2026-06-30T22:30:00.000Z',
   };
 }
@@ -100,11 +102,6 @@ describe('PDF text', { timeout: 60_000 }, () => {
   });
 });
 
-// jsqr is CommonJS whose types declare an ES default export: take the function either way.
-type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
-const jsQR: Decode =
-  (jsQRModule as unknown as { default?: Decode }).default ?? (jsQRModule as unknown as Decode);
-
 /** The text of each page, as it is stored (no ligature folding, which pdf.js does by default). */
 async function pageTexts(bytes: Buffer): Promise<string[]> {
   const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
@@ -148,26 +145,23 @@ describe('PDF layout', { timeout: 120_000 }, () => {
 
   it('carries the reference as a QR code on every page (rendered and decoded)', async () => {
     const bytes = await renderPdf(buildPdfModel(request('cs', 'Jana', 'Nováková', false, 14), names));
-    const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-    expect(doc.numPages).toBeGreaterThan(2);
-    const found: Array<string | null> = [];
-    for (let p = 1; p <= doc.numPages; p++) {
-      const page = await doc.getPage(p);
-      // About 150 dpi, a phone's view of a printed page.
-      const viewport = page.getViewport({ scale: 2 });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-      const context = canvas.getContext('2d');
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({
-        canvas: canvas as never,
-        canvasContext: context as never,
-        viewport,
-      }).promise;
-      const image = context.getImageData(0, 0, canvas.width, canvas.height);
-      found.push(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null);
-    }
-    await doc.destroy();
+    const found = await pdfQrCodes(bytes);
+    expect(found.length).toBeGreaterThan(2);
     expect(found).toEqual(Array.from({ length: found.length }, () => 'ROS-2026-000007'));
+  });
+});
+
+describe('the status page on the PDF (issue 26)', { timeout: 120_000 }, () => {
+  it('prints the access code next to the reference and the status link as a QR code on page 1', async () => {
+    const url = 'https://ros.example.cz/stav-zadosti#ROS-2026-000007/ABCDEFGHJKLM';
+    const bytes = await renderPdf(
+      buildPdfModel(request('cs', 'Jana', 'Nováková'), names, undefined, null, { code: 'ABCDEFGHJKLM', url }),
+    );
+    const pages = await pageTexts(bytes);
+    expect(pages[0]).toContain('Přístupový kód ke stavu žádosti');
+    expect(pages[0]).toContain('ABCD-EFGH-JKLM');
+    expect(pages[0]).toContain(url);
+    // The left half: the reference's QR code is in the top right corner.
+    expect(await pdfQrCodes(bytes, { pages: 1, leftHalf: true })).toEqual([url]);
   });
 });

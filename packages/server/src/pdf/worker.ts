@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
+import { loadFonts } from './fonts.js';
 import type { PdfModel } from './model.js';
-import { loadFonts, renderPdf } from './render.js';
+import { renderPdf } from './render.js';
 
 /** A PDF worker thread (pool.ts): renders one model per message, answering with the bytes. */
 export interface PdfJob {

@@ -1,3 +1,4 @@
+import { TEXT_POLICY_MESSAGE } from '@ros/domain';
 import { describe, expect, it } from 'vitest';
 import { formatImportErrors, MAX_REPORTED_ERRORS, parseRecordsFile } from './import.js';
 
@@ -143,7 +144,7 @@ describe('parseRecordsFile: CSV', () => {
     if (dates.ok) return;
     // 'A\nB' is a name with a line break: not allowed; the date problem is on line 4.
     expect(dates.errors).toEqual([
-      { line: 2, message: 'first_name must be text of up to 100 characters' },
+      { line: 2, message: `first_name ${TEXT_POLICY_MESSAGE}` },
       { line: 4, message: 'platnost_do "2027-13-01" is not a date (YYYY-MM-DD or dd.mm.yyyy)' },
     ]);
   });

@@ -1,4 +1,10 @@
-import { toValidityIsoDate } from '@ros/domain';
+import {
+  followsTextPolicy,
+  MAX_PERSON_ID,
+  MAX_RECORD_ID,
+  TEXT_POLICY_MESSAGE,
+  toValidityIsoDate,
+} from '@ros/domain';
 import {
   type FileFormat,
   type FileRow,
@@ -73,9 +79,6 @@ function csvRows(text: string): ReadResult<Record<string, unknown>> {
   return readCsvRows(text, { columns: RECORD_FIELDS, required: REQUIRED });
 }
 
-// Control characters (line breaks, tabs, NUL, …) have no place in a name.
-const CONTROL = /\p{Cc}/u;
-
 function text(v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'string') return v.trim() === '' ? undefined : v.trim();
@@ -83,11 +86,12 @@ function text(v: unknown): string | undefined {
   return '\u0000'; // not a string: rejected by every check below
 }
 
-function wholeNumber(v: unknown): number | null {
+/** A whole number from 1 to max (the column's range: never an overflow in the database). */
+function wholeNumber(v: unknown, max: number): number | null {
   const s = text(v);
   if (s === undefined || !/^[0-9]{1,16}$/.test(s)) return null;
   const n = Number(s);
-  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+  return Number.isSafeInteger(n) && n >= 1 && n <= max ? n : null;
 }
 
 /** Checks one certificate's fields; the problems in words, or the record to store. */
@@ -101,15 +105,18 @@ export function validateRecordValues(
   for (const req of REQUIRED) {
     if (text(values[req]) === undefined) problems.push(`${req} is required`);
   }
-  const id = wholeNumber(values.id);
+  const id = wholeNumber(values.id, MAX_RECORD_ID);
   if (text(values.id) !== undefined && id === null) {
-    problems.push('id must be a whole number from 1 to 9007199254740991');
+    problems.push(`id must be a whole number from 1 to ${MAX_RECORD_ID}`);
   }
   const name = (field: 'first_name' | 'last_name'): string => {
     const s = text(values[field]);
     if (s === undefined) return '';
-    if (typeof values[field] !== 'string' || CONTROL.test(s) || s.length > NAME_MAX) {
+    if (typeof values[field] !== 'string' || s.length > NAME_MAX) {
       problems.push(`${field} must be text of up to ${NAME_MAX} characters`);
+    } else if (!followsTextPolicy(s)) {
+      // The one text policy (domain text.ts), as for every text the portal stores.
+      problems.push(`${field} ${TEXT_POLICY_MESSAGE}`);
     }
     return s.normalize('NFC');
   };
@@ -127,8 +134,8 @@ export function validateRecordValues(
   const a2 = date('a2_valid_until');
   let personId: number | null = null;
   if (text(values.person_id) !== undefined) {
-    personId = wholeNumber(values.person_id);
-    if (personId === null) problems.push('person_id must be a whole number from 1');
+    personId = wholeNumber(values.person_id, MAX_PERSON_ID);
+    if (personId === null) problems.push(`person_id must be a whole number from 1 to ${MAX_PERSON_ID}`);
   }
   const stavText = text(values.stav) ?? 'Ano';
   const stav = stavText === 'Ano' || stavText === 'Ne' ? stavText : null;

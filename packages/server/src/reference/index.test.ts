@@ -296,9 +296,9 @@ for (const kind of await testDbKinds()) {
       it('gives up fast when ČSÚ does not answer and uses the built-in codebook', async () => {
         hang = true;
         const log = recordingLogger();
-        const started = Date.now();
+        // The download never answers: only the 300 ms timeout can end this call (the test's own
+        // timeout would fail it otherwise), and the warning says that it did.
         await ensureReferenceData(ctx, log, { catalogueUrl: `${base}/catalogue`, timeoutMs: 300 });
-        expect(Date.now() - started).toBeLessThan(3000);
         expect(log.lines.some((l) => l.level === 'warn' && /no answer within 300 ms/.test(l.msg))).toBe(true);
         expect(await municipalities(ctx)).toHaveLength(ALL);
       });

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { ServiceContext } from '../context.js';
 import { parseBuiltin, readBuiltin } from './builtin.js';
 import { CSU_LINK_FILE, parseCsuLinkFile, ReferenceImportError } from './csu.js';
 import { decodeCodebook } from './csv.js';
@@ -49,7 +49,7 @@ async function locateLinkFile(dir: string): Promise<string> {
 }
 
 async function importBytes(
-  ctx: AppContext,
+  ctx: ServiceContext,
   bytes: Uint8Array,
   kind: CsuImportDetail['kind'],
   origin: string,
@@ -91,7 +91,7 @@ async function importBytes(
  * A bad file throws ReferenceImportError (with the line) and leaves the stored data as it was.
  */
 export async function importCsuFolder(
-  ctx: AppContext,
+  ctx: ServiceContext,
   dir: string,
   opts: { onlyIfChanged?: boolean } = {},
 ): Promise<ImportResult> {
@@ -112,7 +112,7 @@ export async function importCsuFolder(
 
 /** Downloads the current codebook from ČSÚ and imports it (fails fast without internet). */
 export async function importCsuDownload(
-  ctx: AppContext,
+  ctx: ServiceContext,
   opts: { catalogueUrl?: string; timeoutMs?: number } = {},
 ): Promise<ImportResult> {
   const { bytes, url } = await downloadCsuLinkFile(
@@ -126,7 +126,7 @@ export async function importCsuDownload(
  * Loads the built-in codebook (packages/server/codebooks/) unless this very version is the one
  * stored; returns whether it wrote anything.
  */
-export async function loadBuiltin(ctx: AppContext): Promise<boolean> {
+export async function loadBuiltin(ctx: ServiceContext): Promise<boolean> {
   const builtin = readBuiltin();
   const current = csuDetail(await readImport(ctx.db.kysely, SOURCE_CSU));
   if (current?.kind === 'builtin' && current.sha256 === builtin.sha256) return false;
@@ -158,7 +158,7 @@ export interface CodebookInUse {
   notice?: string;
 }
 
-export async function codebookInUse(ctx: AppContext): Promise<CodebookInUse | undefined> {
+export async function codebookInUse(ctx: ServiceContext): Promise<CodebookInUse | undefined> {
   const row = await readImport(ctx.db.kysely, SOURCE_CSU);
   const d = csuDetail(row);
   if (!row || !d) return undefined;
@@ -196,7 +196,7 @@ export function describeCodebook(c: CodebookInUse | undefined): string {
  * file never stops the server: the data loaded before, or the built-in codebook, stays in use.
  */
 export async function ensureReferenceData(
-  ctx: AppContext,
+  ctx: ServiceContext,
   log: FastifyBaseLogger,
   opts: { catalogueUrl?: string; timeoutMs?: number } = {},
 ): Promise<CodebookInUse | undefined> {
@@ -251,7 +251,7 @@ export interface ReferenceStatus {
   imports: ImportRow[];
 }
 
-export async function referenceStatus(ctx: AppContext): Promise<ReferenceStatus> {
+export async function referenceStatus(ctx: ServiceContext): Promise<ReferenceStatus> {
   const k = ctx.db.kysely;
   const [districts, municipalities, countries, lists, imports] = await Promise.all([
     countRows(k, 'districts'),

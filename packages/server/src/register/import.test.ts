@@ -6,7 +6,7 @@ import { run } from '../cli/persons.js';
 import { DEMO_PERSONS, seedDemoPersons } from '../demo/persons.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { loadPersonFile, PersonImportError, parsePersonFile } from './import.js';
-import { findByBirthNumber, findByDocument, getPerson } from './persons.js';
+import { findByDocument, findForRetry, getPerson } from './persons.js';
 
 const JSON_FILE = `[
   {
@@ -105,7 +105,8 @@ for (const kind of await testDbKinds()) {
         number: 'p-99',
       });
       expect(byPassport?.answer.jmeno).toBe('Jiří');
-      expect((await findByBirthNumber(t.db, '8503151008'))?.answer.prijmeni).toBe('Šťastný');
+      const retry = { birth_number: '8503151008', match: true, matchedPersonId: 5001 };
+      expect((await findForRetry(t.db, retry))?.answer.prijmeni).toBe('Šťastný');
 
       const changed = JSON_FILE.replace('"op_pas": "AB 123"', '"op_pas": "CD 456"');
       expect(await loadPersonFile(t.db, changed, 'json')).toEqual({ created: 1, updated: 1 });

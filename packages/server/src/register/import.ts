@@ -1,4 +1,12 @@
-import { birthNumberSchema, issuesToProblems, MAX_LENGTHS, type RegisterPerson } from '@ros/domain';
+import {
+  birthNumberSchema,
+  followsTextPolicy,
+  issuesToProblems,
+  MAX_LENGTHS,
+  MAX_PERSON_ID,
+  type RegisterPerson,
+  TEXT_POLICY_MESSAGE,
+} from '@ros/domain';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import {
@@ -25,11 +33,15 @@ export class PersonImportError extends Error {
 
 const MAX_PROBLEMS = 20;
 
-const opt = (max: number) =>
+/** A text of the register: trimmed, at most `max` long, under the one text policy (domain text.ts). */
+const text = (max: number, opts: { multiline?: boolean } = {}) =>
   z
     .string()
     .trim()
     .max(max)
+    .refine((v) => followsTextPolicy(v, opts), TEXT_POLICY_MESSAGE);
+const opt = (max: number, opts: { multiline?: boolean } = {}) =>
+  text(max, opts)
     .nullish()
     .transform((v) => (v ? v : undefined));
 const code = z
@@ -56,17 +68,15 @@ const isoDate = z
 /** One person of a file, in the register's Czech field names. */
 export const personRowSchema = z
   .object({
-    id: z.number().int().positive().max(2_000_000_000).optional(),
+    id: z.number().int().positive().max(MAX_PERSON_ID).optional(),
     aifo: opt(100),
     nia_identifier: opt(200),
     documents: z
-      .array(
-        z.object({ type: code, number: z.string().trim().min(1).max(MAX_LENGTHS.document_number) }).strict(),
-      )
+      .array(z.object({ type: code, number: text(MAX_LENGTHS.document_number).min(1) }).strict())
       .max(20)
       .optional(),
-    jmeno: z.string().trim().min(1).max(MAX_LENGTHS.first_name),
-    prijmeni: z.string().trim().min(1).max(MAX_LENGTHS.last_name),
+    jmeno: text(MAX_LENGTHS.first_name).min(1),
+    prijmeni: text(MAX_LENGTHS.last_name).min(1),
     rodne_prijm: opt(MAX_LENGTHS.birth_name),
     pohlavi: z
       .union([z.literal(''), z.null(), z.enum(['0', '1', '2', 'M', 'Z', 'Ž', 'F'])])
@@ -127,15 +137,15 @@ export const personRowSchema = z
             zam_od: monthYear,
             zam_do: monthYear,
             typ: z.coerce.number().int().min(1).max(3),
-            zamestnavatel: z.string().trim().max(MAX_LENGTHS.field1),
-            funkce: z.string().trim().max(MAX_LENGTHS.field2).default(''),
+            zamestnavatel: text(MAX_LENGTHS.field1),
+            funkce: text(MAX_LENGTHS.field2).default(''),
           })
           .strict(),
       )
       .max(100)
       .nullish(),
     abroad_stay: z
-      .array(z.object({ stat: code, duvod: z.string().trim().max(MAX_LENGTHS.reason) }).strict())
+      .array(z.object({ stat: code, duvod: text(MAX_LENGTHS.reason, { multiline: true }) }).strict())
       .max(6)
       .nullish(),
   })

@@ -85,8 +85,21 @@ function personRow(input: PersonInput, now: Date) {
 }
 
 /**
+ * Another person holds the NIA identifier being saved. Checked before the write, never left to
+ * the unique index: PostgreSQL writes a violated key's value (the identifier) into its server
+ * log (issue 21). The message names no value.
+ */
+export class NiaIdentifierTakenError extends Error {
+  constructor(readonly otherPersonId: number) {
+    super(`another person (id ${otherPersonId}) has this NIA identifier`);
+  }
+}
+
+/**
  * Inserts a person, or replaces the one with the same id (data and documents; created_at is
- * kept). Returns the id. Runs inside the caller's transaction when given one.
+ * kept). Returns the id. Runs inside the caller's transaction when given one; on PostgreSQL
+ * writes of persons then wait for each other (an advisory lock), so that the checks before the
+ * write (id taken, NIA identifier taken) still hold at the write. Throws NiaIdentifierTakenError.
  */
 export async function savePerson(
   db: Executor,
@@ -95,6 +108,14 @@ export async function savePerson(
   now: Date = new Date(),
 ): Promise<{ id: number; created: boolean }> {
   const row = personRow(input, now);
+  if (dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtextextended('ros-persons', 0))`.execute(db);
+  if (row.nia_identifier !== null) {
+    let holder = db.selectFrom('persons').select('id').where('nia_identifier', '=', row.nia_identifier);
+    if (input.id !== undefined) holder = holder.where('id', '<>', input.id);
+    const other = await holder.executeTakeFirst();
+    if (other) throw new NiaIdentifierTakenError(Number(other.id));
+  }
   let id: number;
   let created = true;
   if (input.id !== undefined) {
@@ -205,14 +226,36 @@ export async function findByDocument(db: Db, q: DocumentSearch): Promise<FoundPe
   return answerFor(db, row);
 }
 
-/** POST /api/ros/search-birth-number: the birth number with or without slash. */
-export async function findByBirthNumber(db: Db, birthNumber: string): Promise<FoundPerson | undefined> {
+/** The proof a birth-number retry carries of the search before it (searchByBirthNumberSchema). */
+export interface RetryProof {
+  birth_number: string;
+  /** The register person the preceding search's match token proves (null: none, or the token proves nothing). */
+  matchedPersonId: number | null;
+  /** The token was sent: it decides, whatever else the body holds. */
+  match: boolean;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  type?: FormDocumentType | undefined;
+  number?: string | undefined;
+}
+
+/**
+ * POST /api/ros/search-birth-number, the duplicate retry (issue 21): the person the search
+ * before found, when the birth number (with or without slash) is theirs. That person is the
+ * match token's, or else the one with the retry's locked names and document; without either
+ * nobody. Every miss (no proof, a token that proves nothing, another person's birth number, the
+ * right birth number with other names) runs the same one query as a hit and finds nothing.
+ */
+export async function findForRetry(db: Db, q: RetryProof): Promise<FoundPerson | undefined> {
+  const { first_name, last_name, type, number } = q;
+  if (!q.match && first_name && last_name && type && number) {
+    return findByDocument(db, { first_name, last_name, type, number, birth_number: q.birth_number });
+  }
   const row = await db.kysely
     .selectFrom('persons')
     .select(['id', 'data'])
-    .where('birth_number_norm', '=', normalizeBirthNumber(birthNumber))
-    .orderBy('id')
-    .limit(1)
+    .where('id', '=', q.matchedPersonId ?? -1)
+    .where('birth_number_norm', '=', normalizeBirthNumber(q.birth_number))
     .executeTakeFirst();
   return answerFor(db, row);
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { BotCheck } from '../botcheck/index.js';
 import type { AppContext } from '../context.js';
-import { newApplicant } from '../test/applicant.js';
+import { agreed, newApplicant } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
 
@@ -81,7 +81,7 @@ const rawText = fc.oneof(
   fc.nat({ max: 3000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
 );
 
-const submitBase = { ...newApplicant(), language: 'cs', duplicate: false };
+const submitBase = { ...newApplicant(), language: 'cs', duplicate: false, ...agreed() };
 const ROUTES: Array<{ path: string; body: fc.Arbitrary<string> }> = [
   {
     path: '/api/ros/search',

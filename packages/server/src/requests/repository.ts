@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FormValues } from '@ros/domain';
+import { type FormValues, type LegalVariant, parseReference, type Ticked } from '@ros/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, NewRequestRow, RequestRow } from '../db/schema.js';
@@ -13,6 +13,16 @@ import type { Database, NewRequestRow, RequestRow } from '../db/schema.js';
 
 export type RequestLanguage = 'cs' | 'en';
 
+/**
+ * What the applicant agreed to (issue 22): the version of the legal texts the dialog showed
+ * (@ros/domain legalTexts) and exactly which of its five boxes were ticked. The PDF prints that
+ * version's texts for the request's channel and mode, whatever the current version is.
+ */
+export interface AgreedTexts {
+  version: string;
+  ticked: Ticked;
+}
+
 /** What a submission stores, before it gets its id, reference and time. */
 export interface NewRequest {
   language: RequestLanguage;
@@ -22,6 +32,7 @@ export interface NewRequest {
   personKey: string;
   idempotencyKey: string | null;
   bodyHash: string;
+  legal: AgreedTexts;
   /** NIA's PersonIdentifier of the signed-in applicant, for the authority (intake API). */
   niaIdentifier?: string | null;
 }
@@ -36,6 +47,7 @@ export interface StoredRequest {
   personKey: string | null;
   idempotencyKey: string | null;
   bodyHash: string;
+  legal: AgreedTexts;
   createdAt: string;
 }
 
@@ -55,14 +67,8 @@ export function formatReference(year: number, n: number): string {
   return `ROS-${year}-${String(n).padStart(6, '0')}`;
 }
 
-/** What formatReference makes: ROS-YYYY-NNNNNN, up to 9 digits. */
-const REFERENCE_PATTERN = /^ROS-[0-9]{4}-[0-9]{6,9}$/;
-
-/** A reference as typed or scanned from the PDF's QR code (any case, spaces around); null when it cannot be one. */
-export function parseReference(s: string): string | null {
-  const r = s.trim().toUpperCase();
-  return REFERENCE_PATTERN.test(r) ? r : null;
-}
+/** A reference as typed or scanned from the PDF's QR code: one rule for both ends (@ros/domain). */
+export { parseReference };
 
 const yearFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague', year: 'numeric' });
 /** The year of an instant in Prague: a request sent on 31 December at 23:30 belongs to that year. */
@@ -96,20 +102,53 @@ function storedValues(payload: string): FormValues {
   return typeof values.dial_code === 'string' ? values : { ...values, dial_code: '' };
 }
 
+/** The version every request stored before migration 0012 was shown (legalTexts/v1.ts). */
+const FIRST_LEGAL_VERSION = '1';
+
+/**
+ * The agreed texts of a row. A request stored before migration 0012 recorded neither: it was
+ * shown version 1, and the dialog could not send it without boxes 1-3, so they were ticked; the
+ * notification boxes are the form's two flags.
+ */
+export function storedLegal(
+  row: { legal_version: string | null; declarations: string | null },
+  values: FormValues,
+): AgreedTexts {
+  const version = row.legal_version ?? FIRST_LEGAL_VERSION;
+  if (row.declarations !== null) return { version, ticked: JSON.parse(row.declarations) as Ticked };
+  return {
+    version,
+    ticked: {
+      signature: true,
+      affidavit: true,
+      purpose: true,
+      notify_email: values.send_notifications_email === true,
+      notify_phone: values.send_notifications_phone === true,
+    },
+  };
+}
+
+/** Which legal texts a stored request was given: by its channel and mode. */
+export function legalVariant(r: Pick<StoredRequest, 'viaNia' | 'duplicate'>): LegalVariant {
+  return { channel: r.viaNia ? 'nia' : 'paper', duplicate: r.duplicate };
+}
+
 /** The columns a StoredRequest is read from (the intake columns are the authority's: intake/requests.ts). */
 type StoredColumns = Omit<RequestRow, 'status' | 'received_at' | 'erased_at' | 'nia_identifier'>;
 
 function toStored(row: StoredColumns): StoredRequest {
+  const values = storedValues(row.payload);
   return {
     id: row.id,
     reference: row.reference,
     language: row.language === 'en' ? 'en' : 'cs',
     duplicate: Number(row.duplicate) === 1,
     viaNia: Number(row.via_nia) === 1,
-    values: storedValues(row.payload),
+    values,
     personKey: row.person_key,
     idempotencyKey: row.idempotency_key,
     bodyHash: row.body_hash,
+    legal: storedLegal(row, values),
     createdAt: row.created_at,
   };
 }
@@ -130,20 +169,22 @@ export async function findByIdempotencyKey(db: Executor, key: string): Promise<S
   return row ? toStored(row) : undefined;
 }
 
-/** The earliest request with this body hash received since `since` (ISO), if any. */
+/** The earliest request of this channel (through NIA or not) with this body hash received since `since` (ISO), if any. */
 export async function findRecentByBodyHash(
   db: Executor,
   hash: string,
   since: string,
-  opts: { viaNiaOnly?: boolean } = {},
+  viaNia: boolean,
 ): Promise<StoredRequest | undefined> {
-  let q = db
+  const row = await db
     .selectFrom('requests')
     .selectAll()
     .where('body_hash', '=', hash)
-    .where('created_at', '>=', since);
-  if (opts.viaNiaOnly) q = q.where('via_nia', '=', 1);
-  const row = await q.orderBy('created_at').limit(1).executeTakeFirst();
+    .where('created_at', '>=', since)
+    .where('via_nia', '=', viaNia ? 1 : 0)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
   return row ? toStored(row) : undefined;
 }
 
@@ -163,6 +204,25 @@ export async function hasRecentRequest(
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** When the person's last request of the kind since `since` was stored (ISO time), or null. */
+export async function latestRequestSince(
+  db: Executor,
+  personKey: string,
+  duplicate: boolean,
+  since: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('requests')
+    .select('created_at')
+    .where('person_key', '=', personKey)
+    .where('duplicate', '=', duplicate ? 1 : 0)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? String(row.created_at) : null;
 }
 
 /**
@@ -195,8 +255,10 @@ export type AlongsideNewRequest = (trx: Transaction<Database>, request: StoredRe
  * Stores a request in one transaction, unless it is a retry:
  * - with an idempotency key: a stored request with that key is returned as it is when its
  *   body hash is the same, else reported as a conflict (the key was reused for another body);
- * - without: a request with the same body hash received in the last IDENTICAL_BODY_MINUTES is
- *   returned (for a request sent after NIA sign-in, only an earlier one sent after sign-in).
+ * - without: a request of the same channel with the same body hash received in the last
+ *   IDENTICAL_BODY_MINUTES is returned. Never one of the other channel: values alone (which a
+ *   NIA form takes from the register) must not answer another request's reference and code;
+ *   a NIA request whose session ended is found through its spent match token (routes/submit.ts).
  * Concurrent retries wait for each other: PostgreSQL takes a transaction-level advisory lock
  * on the key (or body hash); SQLite serialises transactions. The unique index on
  * idempotency_key is the last guard: a violation reads and returns the winner's request.
@@ -219,10 +281,7 @@ export async function storeRequest(
       const earlier =
         input.idempotencyKey !== null
           ? await findByIdempotencyKey(trx, input.idempotencyKey)
-          : // A request sent after NIA sign-in is not the same as an identical one sent without it
-            // (it goes to the authority directly, with an e-mail); the other way round it is: a
-            // retry after the sign-in session has ended answers the NIA request.
-            await findRecentByBodyHash(trx, input.bodyHash, since, { viaNiaOnly: input.viaNia });
+          : await findRecentByBodyHash(trx, input.bodyHash, since, input.viaNia);
       if (earlier) {
         return earlier.bodyHash === input.bodyHash
           ? { request: earlier, created: false }
@@ -240,6 +299,8 @@ export async function storeRequest(
         person_key: input.personKey,
         idempotency_key: input.idempotencyKey,
         body_hash: input.bodyHash,
+        legal_version: input.legal.version,
+        declarations: JSON.stringify(input.legal.ticked),
         created_at: now.toISOString(),
       } satisfies NewRequestRow;
       await trx

@@ -1,6 +1,7 @@
 import { defaultFormValues } from '@ros/domain';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AGREED } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { type NewRequest, storeRequest } from './repository.js';
 import { storeRequestWithMail } from './store.js';
@@ -13,6 +14,7 @@ const input = (over: Partial<NewRequest> = {}): NewRequest => ({
   personKey: 'test:1',
   idempotencyKey: null,
   bodyHash: 'b'.repeat(64),
+  legal: AGREED,
   ...over,
 });
 

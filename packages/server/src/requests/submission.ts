@@ -1,29 +1,33 @@
 import {
   buildFormSchema,
+  type Catalogue,
   codedValues,
-  computeCoverage,
+  coverageOk,
   defaultFormContext,
+  FIELDS,
   type FormContext,
   type FormValues,
-  isFieldHidden,
+  isLegalVersion,
   issuesToFieldErrors,
   issuesToProblems,
+  legalEnvelopeSchema,
+  matchMismatches,
   normalizeFormValues,
+  type RegisterPerson,
   registerFormContext,
   SUBMIT_ERROR_CODES,
   submitEnvelopeSchema,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import { getPerson } from '../register/persons.js';
 import {
   type PersonIdentity,
-  type PersonProof,
-  provenPerson,
+  type Proof,
   type ResolvedPerson,
+  registerPersonData,
   resolvePerson,
 } from './person.js';
-import type { RequestLanguage } from './repository.js';
+import type { AgreedTexts, RequestLanguage } from './repository.js';
 
 /**
  * The submit body (spec section 3): the form values plus `language` and `duplicate`; the two
@@ -42,6 +46,40 @@ export interface AcceptedSubmission {
   values: FormValues;
   person: ResolvedPerson;
   context: FormContext;
+  /** What the request proved; `matchHash` is spent when the request is stored. */
+  proof: Proof;
+  /** What the applicant agreed to: the version and the five boxes. */
+  legal: AgreedTexts;
+}
+
+/**
+ * The dialog's part of the body (issue 22): a known version of the legal texts, and the three
+ * required declarations ticked (a request without them is not one the applicant made: 400
+ * INVALID_FORM, `required` at `declaration_*`; an unknown version: `pattern` at `legal_version`).
+ */
+function checkLegal(raw: Record<string, unknown>): {
+  legal: Omit<AgreedTexts, 'ticked'>;
+  ticked: Record<'signature' | 'affidavit' | 'purpose', boolean>;
+} {
+  const parsed = legalEnvelopeSchema.safeParse({
+    legal_version: raw.legal_version,
+    legal_channel: raw.legal_channel,
+    declaration_signature: raw.declaration_signature,
+    declaration_affidavit: raw.declaration_affidavit,
+    declaration_purpose: raw.declaration_purpose,
+  });
+  if (!parsed.success) throw invalidForm(issuesToProblems(parsed.error.issues, { messageKeys: true }));
+  const d = parsed.data;
+  const errors: FieldError[] = [];
+  if (!isLegalVersion(d.legal_version)) errors.push({ path: 'legal_version', message: 'pattern' });
+  for (const key of ['signature', 'affidavit', 'purpose'] as const) {
+    if (d[`declaration_${key}`] !== true) errors.push({ path: `declaration_${key}`, message: 'required' });
+  }
+  if (errors.length > 0) throw invalidForm(errors);
+  return {
+    legal: { version: d.legal_version },
+    ticked: { signature: true, affidavit: true, purpose: true },
+  };
 }
 
 const invalidForm = (fields: FieldError[]) =>
@@ -60,52 +98,59 @@ export function identityOfValues(v: FormValues): PersonIdentity {
 
 /**
  * The form context of a submission, never taken from the browser. For a register person the
- * request proves (a search's match token or a NIA sign-in, see provenPerson) the form was
+ * request proves (a search's match token or a NIA sign-in, see provePerson) the form was
  * prefilled from the register: `noPrefill` is off and the prefill's read-only fields are
  * known (they decide whether the data mailbox is shown). Every rule still runs on every field:
  * a value equal to the register's is not trusted (issue 11). Without proof there was no
  * prefill: the data mailbox is shown, as in the browser; unless the body carries a match token
- * that has expired (`searched`): the form was prefilled then, but the register is not linked.
+ * that proves nothing (any more: expired, or spent by another request) (`searched`): the form
+ * was prefilled then, but the register is not linked.
  */
-export async function deriveContext(
-  db: Db,
-  personId: number | null,
+export function deriveContext(
+  person: RegisterPerson | undefined,
   duplicate: boolean,
   now: Date = new Date(),
   opts: { searched?: boolean } = {},
-): Promise<FormContext> {
-  const stored = personId === null ? undefined : await getPerson(db, personId);
-  // A match token that no longer proves anything (expired after MATCH_TOKEN_HOURS): the form was
-  // prefilled, so its fields are as the browser showed them, but nothing links the register.
-  if (!stored && opts.searched) return defaultFormContext({ duplicate, noPrefill: false });
-  if (!stored) return defaultFormContext({ duplicate, noPrefill: true });
+): FormContext {
+  if (!person) return defaultFormContext({ duplicate, noPrefill: !opts.searched });
   // The browser's prefill computes the same context (prefillStart.ts).
-  return registerFormContext(stored.person, { duplicate, today: now });
+  return registerFormContext(person, { duplicate, today: now });
 }
 
 /**
- * Codes that must exist in the reference data: every filled country and code-list value of a
- * field that is on (the catalogue's codedValues: shown in this mode, enabled, not free text).
+ * Codes that must exist in the reference data: every filled country, municipality, district and
+ * code-list value of a field that is on (the catalogue's codedValues: shown in this mode, enabled,
+ * not free text). Choices are checked by the form schema itself.
  */
-async function unknownCodes(db: Db, v: FormValues, ctx: FormContext): Promise<FieldError[]> {
-  const coded = codedValues(v, ctx);
-  const countries: Array<[string, string]> = [];
+async function unknownCodes(
+  db: Db,
+  v: FormValues,
+  ctx: FormContext,
+  catalogue: Catalogue,
+): Promise<FieldError[]> {
+  const coded = codedValues(v, ctx, catalogue);
+  const inTable: Record<'countries' | 'municipalities' | 'districts', Array<[string, string]>> = {
+    countries: [],
+    municipalities: [],
+    districts: [],
+  };
   const listed: Array<[path: string, list: string, code: string]> = [];
   for (const { path, spec, code } of coded) {
-    if (spec.kind === 'country') countries.push([path, code]);
+    if (spec.kind === 'country') inTable.countries.push([path, code]);
+    else if (spec.kind === 'municipality') inTable.municipalities.push([path, code]);
+    else if (spec.kind === 'district') inTable.districts.push([path, code]);
     else if (spec.kind === 'list') listed.push([path, spec.list, code]);
   }
 
   const errors: FieldError[] = [];
-  const countryCodes = [...new Set(countries.map(([, c]) => c))];
-  if (countryCodes.length > 0) {
-    const rows = await db.kysely
-      .selectFrom('countries')
-      .select('code')
-      .where('code', 'in', countryCodes)
-      .execute();
+  for (const [table, values] of Object.entries(inTable) as Array<
+    [keyof typeof inTable, Array<[string, string]>]
+  >) {
+    const codes = [...new Set(values.map(([, c]) => c))];
+    if (codes.length === 0) continue;
+    const rows = await db.kysely.selectFrom(table).select('code').where('code', 'in', codes).execute();
     const known = new Set(rows.map((r) => r.code));
-    for (const [path, code] of countries) if (!known.has(code)) errors.push({ path, message: 'pattern' });
+    for (const [path, code] of values) if (!known.has(code)) errors.push({ path, message: 'pattern' });
   }
   if (listed.length > 0) {
     const rows = await db.kysely
@@ -129,16 +174,20 @@ async function unknownCodes(db: Db, v: FormValues, ctx: FormContext): Promise<Fi
 }
 
 /**
- * Checks a submit body (its shape was bounded by requests/jsonBody.ts before it was parsed).
- * `proof.nia`: the identity of the request's complete NIA session. Throws ApiError 400: INVALID_REQUEST when the body is not an object,
- * INVALID_FORM with `fields` (path + message key) for any failed rule or unknown code,
- * TIME_NOT_COVERED when a new request does not cover the last 60 months.
+ * Checks a submit body (its shape was bounded by requests/jsonBody.ts before it was parsed)
+ * under what the request proved (`proof`, provePerson: the body's `match` or the NIA session).
+ * Throws ApiError 400: INVALID_REQUEST when the body is not an object, INVALID_FORM with
+ * `fields` (path + message key) for any failed rule or unknown code, MATCH_MISMATCH with the
+ * fields when the match token's person is not the one the request names (matchMismatches of
+ * @ros/domain), TIME_NOT_COVERED when a new request does not cover the last 60 months.
+ * `catalogue`: the field catalogue (FIELDS); a test passes one with a field more.
  */
 export async function checkSubmission(
   db: Db,
   body: unknown,
-  now: Date = new Date(),
-  proof: Omit<PersonProof, 'match'> = {},
+  now: Date,
+  proof: Proof,
+  catalogue: Catalogue = FIELDS,
 ): Promise<AcceptedSubmission> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, SUBMIT_ERROR_CODES.invalidRequest, 'The request body must be a JSON object');
@@ -149,31 +198,44 @@ export async function checkSubmission(
     throw invalidForm(issuesToProblems(envelope.error.issues));
   }
   const { language, duplicate } = envelope.data;
-  // The body's `match` is the search's proof (requests/matchToken.ts); it is not a form value.
-  const personId = await provenPerson(db, { ...proof, match: raw.match }, now);
-  const searched = typeof raw.match === 'string' && raw.match !== '';
-  const context = await deriveContext(db, personId, duplicate, now, { searched });
+  const agreed = checkLegal(raw);
+  const registerPerson = proof.personId === null ? undefined : await registerPersonData(db, proof.personId);
+  const context = deriveContext(registerPerson, duplicate, now, { searched: proof.searched });
   // A page loaded before dial_code existed (decision 0003) sends none: it counts as empty, so
   // it is refused only with a telephone, whose country it cannot tell.
   const input = raw.dial_code === undefined ? { ...raw, dial_code: '' } : raw;
-  const parsed = buildFormSchema(context, now).safeParse(input);
+  const parsed = buildFormSchema(context, now, catalogue).safeParse(input);
   if (!parsed.success) {
     const errors = issuesToFieldErrors(parsed.error.issues);
     throw invalidForm(Object.entries(errors).map(([path, e]) => ({ path, message: e.key })));
   }
-  const values = normalizeFormValues(parsed.data);
-  const person = resolvePerson(identityOfValues(values), personId);
-  const codeErrors = await unknownCodes(db, values, context);
-  if (codeErrors.length > 0) throw invalidForm(codeErrors);
-  // The month coverage is of the employer and past activities, which duplicate mode hides.
-  if (!isFieldHidden('past_activities', context)) {
-    const coverage = computeCoverage(
-      { employerFrom: values.employer_current_from, activities: values.past_activities },
-      now,
-    );
-    if (!coverage.ok) {
-      throw new ApiError(400, SUBMIT_ERROR_CODES.timeNotCovered, 'The last 60 months are not covered');
+  const values = normalizeFormValues(parsed.data, catalogue);
+  // A match token proves one person: the request must name that person (issue 21).
+  if (proof.matchHash !== null && registerPerson) {
+    const wrong = matchMismatches(registerPerson, values, { duplicate, today: now });
+    if (wrong.length > 0) {
+      throw new ApiError(
+        400,
+        SUBMIT_ERROR_CODES.matchMismatch,
+        'The request names another person than the one its search found',
+        wrong.map((path) => ({ path, message: 'matchMismatch' })),
+      );
     }
   }
-  return { language, duplicate, values, person, context };
+  const person = resolvePerson(identityOfValues(values), proof.personId);
+  const codeErrors = await unknownCodes(db, values, context, catalogue);
+  if (codeErrors.length > 0) throw invalidForm(codeErrors);
+  // The month coverage (a new request only: coverageApplies).
+  if (!coverageOk(values, context, now)) {
+    throw new ApiError(400, SUBMIT_ERROR_CODES.timeNotCovered, 'The last 60 months are not covered');
+  }
+  const legal: AgreedTexts = {
+    version: agreed.legal.version,
+    ticked: {
+      ...agreed.ticked,
+      notify_email: values.send_notifications_email,
+      notify_phone: values.send_notifications_phone,
+    },
+  };
+  return { language, duplicate, values, person, context, proof, legal };
 }

@@ -1,22 +1,30 @@
-import { addDays, type ValidateBody } from '@ros/domain';
+import {
+  matchMismatches,
+  newRequestRefusal,
+  type RegisterPerson,
+  type ValidateAnswer,
+  type ValidateBody,
+} from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { registerToday } from '../records/records.js';
 import {
   certificateInForce,
   type PersonIdentity,
   type PersonProof,
-  provenPerson,
+  provePerson,
+  registerPersonData,
   resolvePerson,
 } from './person.js';
-import { hasRecentRequest } from './repository.js';
+import { latestRequestSince } from './repository.js';
 
 /**
- * POST /api/ros/validate (PRODUCT.md "Validate"): before the confirmation dialog the form asks
- * whether the request makes sense now. The answer only changes the dialog; submit does not
- * refuse a request for these reasons (the authority decides).
+ * POST /api/ros/validate (docs/requirements.md, product decisions, "Validate"): before the
+ * confirmation dialog the form asks whether the request makes sense now. The answer only changes
+ * the dialog; submit does not refuse a request for these reasons (the authority decides).
  * - okDate (new requests): false when the person's certificate in force is valid for more
  *   than `renewalWindowDays` more days, or a (non-duplicate) request for the person arrived
- *   in the last `repeatRequestDays` days.
+ *   in the last `repeatRequestDays` days; `reason` then names which (newRequestRefusal of
+ *   @ros/domain, with its dates: issue 28).
  * - okDuplications (duplicate requests): false when the person holds no certificate in force,
  *   or a duplicate request for the person arrived in the last `repeatRequestDays` days.
  * Each flag is true for the other kind of request.
@@ -54,10 +62,7 @@ export function requestRules(config: Partial<RequestRules>): RequestRules {
 /** The validate body: the shared rule (packages/domain, validatePayload.ts). */
 export { type ValidateBody, validateBodySchema } from '@ros/domain';
 
-export interface ValidateAnswer {
-  okDate: boolean;
-  okDuplications: boolean;
-}
+export type { ValidateAnswer };
 
 export function identityOf(body: ValidateBody): PersonIdentity {
   return {
@@ -71,10 +76,31 @@ export function identityOf(body: ValidateBody): PersonIdentity {
 }
 
 /**
- * The answer for a body. Only a proved person (the body's `match`, a NIA sign-in: see
- * provenPerson) brings in the register's certificate; without proof the flags look at the
- * requests made with the same identifiers only, so validate tells nothing about a register
- * person to someone who merely knows their birth number.
+ * A register person for the paths that prove nothing, so that they run the same comparison as a
+ * proved one (the answer must not tell, by its time either, whether a token was good).
+ */
+const NOBODY: RegisterPerson = {
+  jmeno: 'Nikdo',
+  prijmeni: 'Nikdo',
+  rc: '000101/0000',
+  dat_nar: '2000-01-01',
+  typ_op_pas: 'ID',
+  op_pas: '000000000',
+};
+
+/** The answer without proof: the same for everyone (no certificate is known, no request counted). */
+export const unprovedAnswer = (duplicate: boolean): ValidateAnswer => ({
+  okDate: true,
+  okDuplications: !duplicate,
+});
+
+/**
+ * The answer for a body. Only a proved person brings in anything person-specific (issue 21): a
+ * complete NIA sign-in, or the body's `match` when the body names that token's person
+ * (matchMismatches of @ros/domain: the bound identity fields the prefill locked). Anything else
+ * (no token, an unknown, expired, spent or another person's token, another person's birth number
+ * with a good token) gets unprovedAnswer, after the same queries as a proved body, so that
+ * validate, which has no bot check, is no oracle of who holds a certificate or has filed a request.
  */
 export async function validateRequest(
   db: Db,
@@ -83,18 +109,35 @@ export async function validateRequest(
   proof: PersonProof = {},
   now: Date = new Date(),
 ): Promise<ValidateAnswer> {
-  const person = resolvePerson(
-    identityOf(body),
-    await provenPerson(db, { ...proof, match: body.match }, now),
+  const proved = await provePerson(db, { ...proof, match: body.match }, now);
+  const stored = await registerPersonData(db, proved.personId);
+  const wrong = matchMismatches(
+    stored ?? NOBODY,
+    {
+      first_name: body.first_name,
+      last_name: body.last_name,
+      birth_date: body.birth_date,
+      birth_number: body.birth_number,
+      document_number: body.document_number,
+    },
+    { duplicate: body.duplicate, today: now },
   );
-  const certificate = person.personId !== null ? await certificateInForce(db, person.personId, now) : null;
+  const bound = proved.matchHash === null || wrong.length === 0;
+  const personId = stored && bound ? proved.personId : null;
+  const person = resolvePerson(identityOf(body), personId);
+  const certificate = await certificateInForce(db, personId ?? -1, now);
   const since = new Date(now.getTime() - rules.repeatRequestDays * 86_400_000).toISOString();
-  const recent = await hasRecentRequest(db.kysely, person.key, body.duplicate, since);
+  const last = await latestRequestSince(db.kysely, person.key, body.duplicate, since);
+  if (personId === null) return unprovedAnswer(body.duplicate);
   if (body.duplicate) {
-    return { okDate: true, okDuplications: certificate !== null && !recent };
+    return { okDate: true, okDuplications: certificate !== null && last === null };
   }
-  const earliestRenewal = certificate ? addDays(registerToday(now), rules.renewalWindowDays) : null;
-  const tooEarly =
-    certificate !== null && earliestRenewal !== null && certificate.platnost_do > earliestRenewal;
-  return { okDate: !tooEarly && !recent, okDuplications: true };
+  const reason = newRequestRefusal({
+    today: registerToday(now),
+    validUntil: certificate?.platnost_do ?? null,
+    lastRequestOn: last === null ? null : registerToday(new Date(last)),
+    renewalWindowDays: rules.renewalWindowDays,
+    repeatRequestDays: rules.repeatRequestDays,
+  });
+  return reason ? { okDate: false, okDuplications: true, reason } : { okDate: true, okDuplications: true };
 }

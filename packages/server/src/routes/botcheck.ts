@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import type { ServerContext } from '../services.js';
 
 /**
  * GET /api/ros/altcha-challenge: a fresh proof-of-work challenge for the ALTCHA widget

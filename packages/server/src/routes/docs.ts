@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
-import type { ServerContext } from '../context.js';
 import { buildOpenApi } from '../openapi.js';
+import type { ServerContext } from '../services.js';
 
 /**
  * GET /api/docs: the OpenAPI 3.1 document of the API (openapi.ts, docs/api.md), built once at

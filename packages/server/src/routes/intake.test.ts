@@ -1,5 +1,11 @@
 import { Writable } from 'node:stream';
-import { defaultFormValues, type FormValues, validityCode } from '@ros/domain';
+import {
+  currentLegalVersion,
+  defaultFormValues,
+  type FormValues,
+  legalStatements,
+  validityCode,
+} from '@ros/domain';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +16,7 @@ import { createToken, revokeToken, SCOPES, type Scope } from '../intake/tokens.j
 import { registerToday } from '../records/records.js';
 import { getPerson } from '../register/persons.js';
 import { bodyHash, type StoredRequest, storeRequest } from '../requests/repository.js';
+import { AGREED } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
 
@@ -54,6 +61,7 @@ async function stored(
       personKey: `test:${first}`,
       idempotencyKey: `k-${first}-${serial++}`,
       bodyHash: bodyHash({ v, serial }),
+      legal: AGREED,
     },
     opts.now,
   );
@@ -133,6 +141,12 @@ for (const kind of await testDbKinds()) {
       { method: 'GET', url: '/requests/ROS-2026-000001', scope: 'requests:read' },
       { method: 'GET', url: '/requests/ROS-2026-000001/pdf', scope: 'requests:read' },
       { method: 'POST', url: '/requests/ROS-2026-000001/received', scope: 'requests:receive' },
+      {
+        method: 'POST',
+        url: '/requests/ROS-2026-000001/status',
+        scope: 'requests:status',
+        body: { status: 'in_progress' },
+      },
       { method: 'PUT', url: '/records/9001', scope: 'records:write', body: {} },
       { method: 'PUT', url: '/persons/9001', scope: 'persons:write', body: {} },
       { method: 'DELETE', url: '/persons/9001', scope: 'persons:write' },
@@ -268,6 +282,18 @@ for (const kind of await testDbKinds()) {
       });
       expect(body.values).toEqual({ ...r.values, nia_person_identifier: 'CZ/CZ/ab12-pseudonym' });
       for (const field of Object.keys(defaultFormValues())) expect(body.values).toHaveProperty(field);
+      // What the applicant agreed to (issue 22): the version and each box with its sentence.
+      expect(body.legal.version).toBe(currentLegalVersion());
+      expect(body.legal.statements.map((x: { key: string; ticked: boolean }) => [x.key, x.ticked])).toEqual([
+        ['signature', true],
+        ['affidavit', true],
+        ['purpose', true],
+        ['notify_email', false],
+        ['notify_phone', false],
+      ]);
+      expect(body.legal.statements[0].text).toBe(
+        legalStatements(currentLegalVersion(), 'cs', { channel: 'nia', duplicate: false }, r.values)[0]?.text,
+      );
       const plain = await stored(ctx, 'Františka');
       const p = (await call('GET', `/requests/${plain.reference}`, 'requests:read')).json();
       expect(p.values).not.toHaveProperty('nia_person_identifier');
@@ -413,6 +439,30 @@ for (const kind of await testDbKinds()) {
           'extra',
         ],
         [[1, 2], ''],
+        // Types the document gives, not what the file import would read into them.
+        [{ person: { first_name: 'A', last_name: 'B' }, stav: ['Ano'], platnost_do: '2030-01-01' }, 'stav'],
+        [
+          { person: { first_name: 'A', last_name: 'B', id: '12' }, stav: 'Ano', platnost_do: '2030-01-01' },
+          'person.id',
+        ],
+        [
+          { person: { first_name: 'A', last_name: 'B', id: null }, stav: 'Ano', platnost_do: '2030-01-01' },
+          'person.id',
+        ],
+        // A category is { valid_until: text } or null: an empty one is not "none" (the fuzz test found it).
+        [
+          { person: { first_name: 'A', last_name: 'B' }, stav: 'Ano', platnost_do: '2030-01-01', a2: {} },
+          'a2',
+        ],
+        [
+          {
+            person: { first_name: 'A', last_name: 'B' },
+            stav: 'Ano',
+            platnost_do: '2030-01-01',
+            a1a3: { valid_until: null },
+          },
+          'a1a3',
+        ],
       ] as const) {
         const res = await call('PUT', '/records/777002', 'records:write', body);
         expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);

@@ -5,11 +5,18 @@ import type {
   RequestPayload,
   RouteShorthandOptions,
 } from 'fastify';
+import type { z } from 'zod';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
-import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { type AuditEntry, audit } from '../intake/audit.js';
-import type { PersonAnswer, RecordAnswer } from '../intake/contract.js';
+import {
+  GIVEN_ONCE,
+  type PersonAnswer,
+  type RecordAnswer,
+  requestListQuerySchema,
+  type StatusChangeAnswer,
+} from '../intake/contract.js';
+import { DEFAULT_PAGE } from '../intake/paging.js';
 import {
   deletePerson,
   MAX_PERSON_ID,
@@ -18,28 +25,19 @@ import {
   putPerson,
   putRecord,
 } from '../intake/register.js';
-import {
-  DEFAULT_PAGE,
-  decodeCursor,
-  findByReference,
-  listRequests,
-  MAX_PAGE,
-  markReceived,
-  REQUEST_STATUSES,
-  type RequestStatus,
-  toDetail,
-} from '../intake/requests.js';
+import { findByReference, listRequests, markReceived, toDetail } from '../intake/requests.js';
+import { changeStatus, checkStatusChange, statusHistory } from '../intake/status.js';
 import { authenticate, type Scope } from '../intake/tokens.js';
-import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
-import { PdfBusyError } from '../pdf/pool.js';
+import { pdfSources, renderForAnswer, requestPdfModel } from '../pdf/requestPdf.js';
 import { parseReference } from '../requests/repository.js';
+import type { ServerContext } from '../services.js';
 
 /**
  * The intake API for the authority's back office, under /api/intake/v1 (docs/intake.md):
  * bearer tokens with scopes (intake/tokens.ts), every call made with a valid token written to
  * the audit trail (who, what, which reference, how it ended), rate limited per address, the
  * error shape of errors.ts. The server's retention purge (once per instance group,
- * intake/retention.ts) is one of the app's services (services.ts).
+ * intake/retention/scheduler.ts) is one of the app's services (services.ts).
  */
 
 const unauthorized = () =>
@@ -78,6 +76,24 @@ const idTarget = (kind: string, id: string | undefined, max: number) => {
   const n = pathId(id ?? '', max);
   return n === null ? undefined : `${kind}:${n}`;
 };
+
+/**
+ * A query's issues as the answer's fields: first each unknown parameter and each one given more
+ * than once, in the query's order, then each bad value in the parameters' order.
+ */
+function queryProblems(error: z.ZodError, given: string[]): Array<{ path: string; message: string }> {
+  const problems = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((k) => ({ path: k, message: 'unknown parameter' }))
+      : [{ path: issue.path.join('.'), message: issue.message }],
+  );
+  const first = (p: { path: string; message: string }) =>
+    p.message === 'unknown parameter' || p.message === GIVEN_ONCE ? given.indexOf(p.path) : given.length;
+  return problems
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => first(a.p) - first(b.p) || a.i - b.i)
+    .map(({ p }) => p);
+}
 
 const RECORD_BODY_LIMIT = 4 * 1024;
 /** A person with 100 past activities and 6 stays abroad stays far below this. */
@@ -153,44 +169,10 @@ export const intakeRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     '/requests',
     guarded('requests:read', 'requests.list'),
     async (req) => {
-      const q = req.query;
-      const problems: Array<{ path: string; message: string }> = [];
-      for (const [k, v] of Object.entries(q)) {
-        if (!['status', 'since', 'cursor', 'limit'].includes(k))
-          problems.push({ path: k, message: 'unknown parameter' });
-        else if (typeof v !== 'string') problems.push({ path: k, message: 'must be given once' });
-      }
-      const text = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : undefined);
-      const status = text('status');
-      if (status !== undefined && !(REQUEST_STATUSES as readonly string[]).includes(status))
-        problems.push({ path: 'status', message: `must be one of ${REQUEST_STATUSES.join(', ')}` });
-      let since: string | undefined;
-      const sinceText = text('since');
-      if (sinceText !== undefined) {
-        const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(
-          sinceText,
-        );
-        const t = ok ? Date.parse(sinceText) : Number.NaN;
-        if (Number.isNaN(t)) problems.push({ path: 'since', message: 'must be an ISO date or time' });
-        else since = new Date(t).toISOString();
-      }
-      const cursorText = text('cursor');
-      const after = cursorText !== undefined ? decodeCursor(cursorText) : undefined;
-      if (after === null) problems.push({ path: 'cursor', message: 'is not a cursor this API gave' });
-      let limit = DEFAULT_PAGE;
-      const limitText = text('limit');
-      if (limitText !== undefined) {
-        limit = /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : 0;
-        if (limit < 1 || limit > MAX_PAGE)
-          problems.push({ path: 'limit', message: `must be 1 to ${MAX_PAGE}` });
-      }
-      if (problems.length > 0) throw invalid(problems);
-      const page = await listRequests(ctx.db, {
-        status: status as RequestStatus | undefined,
-        since,
-        after: after ?? undefined,
-        limit,
-      });
+      const parsed = requestListQuerySchema.safeParse(req.query);
+      if (!parsed.success) throw invalid(queryProblems(parsed.error, Object.keys(req.query)));
+      const { status, since, cursor, limit } = parsed.data;
+      const page = await listRequests(ctx.db, { status, since, after: cursor, limit: limit ?? DEFAULT_PAGE });
       const call = calls.get(req);
       if (call) call.detail = `items=${page.items.length}${status ? ` status=${status}` : ''}`;
       return page;
@@ -204,7 +186,7 @@ export const intakeRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
       const found = await findByReference(ctx.db, referenceOf(req));
       if (found.kind === 'none') throw requestNotFound();
       if (found.kind === 'erased') throw requestErased();
-      return toDetail(found);
+      return toDetail(found, await statusHistory(ctx.db, found.request.id));
     },
   );
 
@@ -216,15 +198,10 @@ export const intakeRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
       if (found.kind === 'none') throw requestNotFound();
       if (found.kind === 'erased') throw requestErased();
       const { request } = found;
-      const names = await loadCodeNames(ctx.db, request.values, request.language);
-      let pdf: Buffer;
-      try {
-        pdf = await pool.render(buildPdfModel(request, names));
-      } catch (err) {
-        if (err instanceof PdfBusyError)
-          throw new ApiError(503, 'PDF_BUSY', err.message, undefined, { 'Retry-After': '5' });
-        throw err;
-      }
+      const pdf = await renderForAnswer(
+        (m) => pool.render(m),
+        await requestPdfModel(pdfSources(ctx), request),
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${request.reference}.pdf"`)
@@ -238,9 +215,42 @@ export const intakeRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     async (req) => {
       const r = await markReceived(ctx.db, referenceOf(req));
       if (r.outcome === 'none') throw requestNotFound();
+      // A status change: the notifications the applicant asked for are queued (docs/status.md).
+      if (r.outcome === 'received') ctx.services.mail.kick();
       const call = calls.get(req);
       if (call) call.detail = r.outcome;
       return r.summary;
+    },
+  );
+
+  app.post<{ Params: { reference: string } }>(
+    '/requests/:reference/status',
+    guarded('requests:status', 'requests.status', 2048, referenceTarget),
+    async (req) => {
+      const reference = referenceOf(req);
+      const checked = checkStatusChange(req.body);
+      if (!checked.ok) throw invalid(checked.problems, 'The status change is not valid');
+      const r = await changeStatus(ctx.db, reference, checked.change);
+      if (r.outcome === 'none') throw requestNotFound();
+      note(
+        req,
+        reference,
+        r.outcome === 'changed'
+          ? `${checked.change.status} notices=${r.notices}`
+          : `${r.outcome} ${checked.change.status}`,
+      );
+      if (r.outcome === 'refused')
+        throw new ApiError(
+          409,
+          'STATUS_TRANSITION',
+          `The request is ${r.summary.status}: it cannot become ${checked.change.status}`,
+        );
+      if (r.outcome === 'changed') ctx.services.mail.kick();
+      return {
+        ...r.summary,
+        changed: r.outcome === 'changed',
+        notifications: r.outcome === 'changed' ? r.notices : 0,
+      } satisfies StatusChangeAnswer;
     },
   );
 

@@ -1,6 +1,6 @@
 import type { MetadataAnswer } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../services.js';
 
 /** What the browser app needs at start: GET /api/ros/metadata (spec section 7; its shape: @ros/domain). */
 export const metadataRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {

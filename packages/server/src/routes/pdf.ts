@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { isErased } from '../intake/requests.js';
-import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
-import { PdfBusyError } from '../pdf/pool.js';
+import { pdfSources, renderForAnswer, requestPdfModel } from '../pdf/requestPdf.js';
 import { findRequest, REQUEST_ID_PATTERN } from '../requests/repository.js';
 import { requestRules } from '../requests/validate.js';
+import type { ServerContext } from '../services.js';
 
 /** One answer for unknown, malformed and expired ids, so that ids cannot be probed. */
 const notFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'No such request, or its link has expired');
@@ -38,16 +37,10 @@ export const pdfRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => 
       // Its personal data erased (retention, docs/intake.md): nothing to print any more.
       if (await isErased(ctx.db, id)) throw notFound();
 
-      const names = await loadCodeNames(ctx.db, request.values, request.language);
-      let pdf: Buffer;
-      try {
-        pdf = await pool.render(buildPdfModel(request, names));
-      } catch (err) {
-        if (err instanceof PdfBusyError) {
-          throw new ApiError(503, 'PDF_BUSY', err.message, undefined, { 'Retry-After': '5' });
-        }
-        throw err;
-      }
+      const pdf = await renderForAnswer(
+        (m) => pool.render(m),
+        await requestPdfModel(pdfSources(ctx), request),
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${request.reference}.pdf"`)

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
 import { ensureReferenceData, importCsuFolder, loadBuiltin } from '../reference/index.js';
@@ -215,6 +215,43 @@ for (const kind of await testDbKinds()) {
       expect(br.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
       expect(String(gz.headers.vary)).toMatch(/accept-encoding/i);
+    });
+
+    it('compresses a list once per version, not on every call (issue 21)', async () => {
+      // Per call compression goes through these (as @fastify/compress does): never here.
+      const spies = [
+        vi.spyOn(zlib, 'createBrotliCompress'),
+        vi.spyOn(zlib, 'brotliCompressSync'),
+        vi.spyOn(zlib, 'createGzip'),
+        vi.spyOn(zlib, 'gzipSync'),
+      ];
+      try {
+        const bodies = new Set<string>();
+        for (let i = 0; i < 5; i++) {
+          for (const encoding of ['br', 'gzip, deflate, br', 'gzip']) {
+            const r = await app.inject({
+              url: '/api/ros/municipalities',
+              headers: { 'accept-encoding': encoding },
+            });
+            expect(r.headers['content-encoding']).toBe(encoding === 'gzip' ? 'gzip' : 'br');
+            bodies.add(r.rawPayload.toString('base64'));
+          }
+        }
+        // One compressed body per encoding, the same bytes every time.
+        expect(bodies.size).toBe(2);
+        for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+        const list = await app.services.referenceLists.get('municipalities');
+        expect(await list.encoded('br')).toBe(await list.encoded('br'));
+      } finally {
+        vi.restoreAllMocks();
+      }
+      // No encoding the client takes: as it is.
+      const none = await app.inject({
+        url: '/api/ros/municipalities',
+        headers: { 'accept-encoding': 'br;q=0, identity' },
+      });
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(none.body)).toHaveLength(6258);
     });
 
     it('serves the new lists after an import, with a new ETag', async () => {

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.js';
 import { DEMO_PERSONS } from '../demo/persons.js';
 import { cookieOptions } from '../nia/sessions.js';
 import { INCOMPLETE_ID, NOT_IN_REGISTER_ID } from '../nia/testIdentities.js';
+import { agreed } from '../test/applicant.js';
 import { solvedToken } from '../test/botcheck.js';
 import { expectContract } from '../test/contract.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
@@ -247,6 +248,10 @@ for (const kind of await testDbKinds()) {
         record: null,
         aifo: null,
         databox: null,
+        // How long it lasts (routes/ssoExtend.test.ts).
+        expires_in: expect.any(Number),
+        warn_before: 120,
+        extendable: true,
       });
     });
 
@@ -300,6 +305,43 @@ for (const kind of await testDbKinds()) {
       expect(location(res)).toBe(`${base}/form?sso=failed`);
     });
 
+    it('a link from another site to sso-redirect or sso-logout leaves an active session alone', async () => {
+      const { jar, target } = await signIn('duplicate-en', 'demo-nia-1001');
+      expect(target).toBe(`${base}/duplicate/form?eid=nia&lang=en`);
+      const cookie = jar.get('ros_session');
+      for (const site of ['cross-site', 'same-site', 'none']) {
+        for (const path of ['/api/ros/sso-redirect?from=form', '/api/ros/sso-logout']) {
+          const res = await get(jar, path, { headers: { 'sec-fetch-site': site } });
+          expect(res.status).toBe(302);
+          // Back to the form the session belongs to, still signed in, the cookie untouched.
+          expect(location(res)).toBe(`${base}/duplicate/form?eid=nia&lang=en`);
+          expect(res.headers.getSetCookie()).toEqual([]);
+          expect(jar.get('ros_session')).toBe(cookie);
+          expect((await session(jar)).status).toBe(200);
+        }
+      }
+      // From the portal's own page, a new sign-in replaces the session…
+      const again = await get(jar, '/api/ros/sso-redirect?from=form', {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(location(again).startsWith(`${base}/nia-test/`)).toBe(true);
+      expect(jar.get('ros_session')).not.toBe(cookie);
+      expect((await session(jar)).status).toBe(401);
+      // …and sign-out ends it.
+      const second = await signIn('form', 'demo-nia-1001');
+      expect((await session(second.jar)).status).toBe(200);
+      const out = await get(second.jar, '/api/ros/sso-logout', {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(location(out)).toBe(`${base}/`);
+      expect((await session(second.jar)).status).toBe(401);
+      // Without an active session a link from elsewhere starts a sign-in as before.
+      const fresh = await get(new Jar(), '/api/ros/sso-redirect?from=form', {
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
+      expect(location(fresh).startsWith(`${base}/nia-test/`)).toBe(true);
+    });
+
     it('answers 400 INVALID_REQUEST for a bad from', async () => {
       for (const q of ['?from=home', '?from=', '', '?from=FORM']) {
         const res = await get(new Jar(), `/api/ros/sso-redirect${q}`);
@@ -343,7 +385,7 @@ for (const kind of await testDbKinds()) {
       const res = await get(jar, '/api/ros', {
         method: 'POST',
         headers: { 'content-type': 'application/json', recaptcha: await solvedToken(a) },
-        body: JSON.stringify({ ...values, language: 'cs', duplicate: false, ...extra }),
+        body: JSON.stringify({ ...values, language: 'cs', duplicate: false, ...agreed(), ...extra }),
       });
       return {
         status: res.status,
@@ -370,7 +412,7 @@ for (const kind of await testDbKinds()) {
       const { jar } = await signIn('form', 'demo-nia-1001');
       // The form's start keeps the session's match token (sso-session szr.match).
       const match = (await session(jar)).body.szr?.match;
-      const r = await submitWith(jar, stepan(), { language: 'en', match });
+      const r = await submitWith(jar, stepan(), { language: 'en', match, ...agreed('nia') });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expect(r.body.email).toBe(true);
       const reference = String(r.body.reference);
@@ -402,9 +444,24 @@ for (const kind of await testDbKinds()) {
 
       // A retry with the same body answers the same request, still with email: true: the match
       // token still proves the person after the session ended.
-      const again = await submitWith(new Jar(), stepan(), { language: 'en', match });
+      const again = await submitWith(new Jar(), stepan(), { language: 'en', match, ...agreed('nia') });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ id: r.body.id, email: true });
+
+      // The values alone find nothing: not with another search's token for the same person
+      // (the session has ended: 401), not on paper (a new request with its own reference).
+      const other = await matchFor(a, '850315/1008');
+      const noSession = await submitWith(new Jar(), stepan(), {
+        language: 'en',
+        match: other,
+        ...agreed('nia'),
+      });
+      expect(noSession.status).toBe(401);
+      expect(noSession.body.error?.code).toBe('SESSION_EXPIRED');
+      expect(JSON.stringify(noSession.body)).not.toContain(reference);
+      const paper = await submitWith(new Jar(), stepan(), { language: 'en', ...agreed('paper') });
+      expect(paper.status, JSON.stringify(paper.body)).toBe(201);
+      expect(paper.body.id).not.toBe(r.body.id);
     });
 
     it('a NIA request is not folded into an identical one sent just before without sign-in', async () => {
@@ -417,7 +474,7 @@ for (const kind of await testDbKinds()) {
       expect(plain.status, JSON.stringify(plain.body)).toBe(201);
       expect(plain.body.email).toBeUndefined();
       const { jar } = await signIn('form', 'demo-nia-1001');
-      const viaNia = await submitWith(jar, stepan(), body);
+      const viaNia = await submitWith(jar, stepan(), { ...body, ...agreed('nia') });
       expect(viaNia.status, JSON.stringify(viaNia.body)).toBe(201);
       expect(viaNia.body.id).not.toBe(plain.body.id);
       expect(viaNia.body.email).toBe(true);
@@ -430,7 +487,7 @@ for (const kind of await testDbKinds()) {
     it("refuses a NIA request whose names or birth date are not the signed-in person's (400 NIA_IDENTITY_MISMATCH)", async () => {
       const { jar } = await signIn('form', 'demo-nia-1003');
       const before = await t.db.kysely.selectFrom('requests').select('id').execute();
-      const r = await submitWith(jar, stepan());
+      const r = await submitWith(jar, stepan(), agreed('nia'));
       expect(r.status).toBe(400);
       expect(r.body.error?.code).toBe('NIA_IDENTITY_MISMATCH');
       expect((r.body.error as { fields?: Array<{ path: string }> }).fields?.map((f) => f.path)).toEqual([

@@ -1,6 +1,6 @@
-import { type SearchAnswer, SSO_ERROR_CODES, type SsoSessionAnswer } from '@ros/domain';
+import { type SearchAnswer, SSO_ERROR_CODES, type SsoSessionAnswer, type SsoSessionTime } from '@ros/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AppContext, ServerContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { clearSessionCookie, ensureCookies, sessionCookie, setSessionCookie } from '../http/cookies.js';
 import { SignInError } from '../nia/client.js';
@@ -11,19 +11,25 @@ import {
   FROM_PAGES,
   type FromPage,
   findActive,
+  findActiveSession,
   findPending,
   type NiaIdentity,
   PENDING_MINUTES,
 } from '../nia/sessions.js';
+import { sessionTime } from '../nia/sessionTime.js';
 import { formTarget } from '../nia/settings.js';
 import { niaTestProviderRoutes } from '../nia/testProvider.js';
 import { getPerson, recordOf } from '../register/persons.js';
 import { issueMatchToken } from '../requests/matchToken.js';
+import type { ServerContext } from '../services.js';
 
 export const SSO_CODES = SSO_ERROR_CODES;
 
 /** The register's view of a signed-in person, looked up by NIA's PersonIdentifier. */
-export async function sessionAnswer(ctx: AppContext, identity: NiaIdentity): Promise<SsoSessionAnswer> {
+export async function sessionAnswer(
+  ctx: AppContext,
+  identity: NiaIdentity,
+): Promise<Omit<SsoSessionAnswer, keyof SsoSessionTime>> {
   const nia = {
     complete: identity.complete,
     first_name: identity.first_name,
@@ -52,15 +58,29 @@ export async function sessionAnswer(ctx: AppContext, identity: NiaIdentity): Pro
   };
 }
 
+/**
+ * Whether a navigation to sso-redirect or sso-logout comes from the portal's own pages (Fetch
+ * Metadata, docs/nia.md "A link cannot end a session"): `Sec-Fetch-Site: same-origin`. A browser
+ * that sends no Sec-Fetch-Site (older than 2023) is let through, as the W3C Fetch Metadata
+ * guidance advises; `cross-site`, `same-site` (another host of the domain) and `none` (a typed
+ * address, a bookmark, a link from a mail program) are not the portal.
+ */
+export const fromPortal = (req: FastifyRequest): boolean => {
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin';
+};
+
 const isFrom = (s: unknown): s is FromPage =>
   typeof s === 'string' && (FROM_PAGES as readonly string[]).includes(s);
 
 /**
- * NIA sign-in (spec section 7, PRODUCT.md "NIA sign-in", docs/nia.md):
+ * NIA sign-in (spec section 7; docs/requirements.md, product decisions, "NIA sign-in"; docs/nia.md):
  * - GET /api/ros/sso-redirect?from=… starts the authorization code flow;
  * - GET /api/ros/sso-callback finishes it and returns the browser to its form with eid=nia
  *   (or sso=failed);
- * - GET /api/ros/sso-session answers the signed-in identity and what the register holds.
+ * - GET /api/ros/sso-session answers the signed-in identity and what the register holds;
+ * - GET /api/ros/sso-logout ends the session here and at NIA;
+ * - GET /api/ros/sso-jwks publishes the portal's public keys for NIA.
  */
 export const ssoRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   await ensureCookies(app);
@@ -80,6 +100,15 @@ export const ssoRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => 
     const from = req.query.from;
     if (!isFrom(from)) {
       throw new ApiError(400, SSO_CODES.invalidRequest, `from must be one of: ${FROM_PAGES.join(', ')}`);
+    }
+    // A link from elsewhere never ends an active session: the signed-in person goes back to
+    // their form, still signed in. From the portal's own pages a new sign-in replaces it.
+    if (!fromPortal(req)) {
+      const active = await findActiveSession(ctx.db, sessionCookie(req));
+      if (active) {
+        req.log.info({ nia: { reason: 'not_from_portal' } }, 'NIA sign-in not restarted');
+        return reply.redirect(formTarget(config, active.from, true), 302);
+      }
     }
     // A new sign-in replaces whatever this browser had.
     await endSession(ctx.db, sessionCookie(req));
@@ -104,30 +133,76 @@ export const ssoRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => 
     const pending = await findPending(ctx.db, cookie);
     const q = req.url.indexOf('?');
     const query = q === -1 ? '' : req.url.slice(q);
-    const fail = async (from: FromPage, reason: string) => {
-      req.log.warn({ nia: { reason } }, 'NIA sign-in failed');
+    const failed = (reason: string) => req.log.warn({ nia: { reason } }, 'NIA sign-in failed');
+    if (!pending) {
+      // A callback that belongs to no sign-in started in this browser (replayed, forged, cross-site)
+      // never touches its session: a signed-in person goes back to their form, still signed in.
+      failed('no_pending_sign_in');
+      const active = await findActiveSession(ctx.db, cookie);
+      return reply.redirect(formTarget(config, active?.from ?? 'form', !!active), 302);
+    }
+    let finished: Awaited<ReturnType<typeof nia.client.finish>>;
+    try {
+      finished = await nia.client.finish(query, pending.flow);
+    } catch (err) {
+      failed(err instanceof SignInError ? err.reason : 'callback_failed');
       await endSession(ctx.db, cookie);
       clearSessionCookie(reply, config.publicUrl);
-      return reply.redirect(formTarget(config, from, false), 302);
-    };
-    if (!pending) return fail('form', 'no_pending_sign_in');
-    let identity: NiaIdentity;
-    try {
-      identity = await nia.client.finish(query, pending.flow);
-    } catch (err) {
-      return fail(pending.from, err instanceof SignInError ? err.reason : 'callback_failed');
+      return reply.redirect(formTarget(config, pending.from, false), 302);
     }
-    const id = await activate(ctx.db, cookie, pending.from, identity, config.sessionMinutes);
+    const { identity, idToken } = finished;
+    const id = await activate(
+      ctx.db,
+      cookie,
+      pending.from,
+      identity,
+      config.sessionMinutes,
+      new Date(),
+      idToken,
+    );
     setSessionCookie(reply, id, config.publicUrl, config.sessionMinutes * 60);
     req.log.info({ nia: { complete: identity.complete } }, 'NIA sign-in succeeded');
     return reply.redirect(formTarget(config, pending.from, true), 302);
   });
 
+  // The portal's public keys: NIA encrypts ID tokens and userinfo to the `enc` ones and checks
+  // private_key_jwt client assertions with the `sig` one (docs/nia.md "Keys").
+  app.get('/sso-jwks', async (_req, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    reply.type('application/jwk-set+json');
+    return (await ctx.services.nia.keys()).jwks;
+  });
+
+  // Signing out: ends this browser's session here and, when NIA advertises end_session_endpoint,
+  // at NIA too (RP-initiated logout) on the way to the home page. After a submit the session is
+  // already gone here: NIA is then asked with the client id alone (the web app's exit after a
+  // NIA request comes this way).
+  app.get<{ Querystring: { lang?: unknown } }>('/sso-logout', limited, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { config, nia } = forRequest(req);
+    const cookie = sessionCookie(req);
+    const active = await findActiveSession(ctx.db, cookie);
+    if (active && !fromPortal(req)) {
+      // A link from elsewhere cannot sign anyone out either.
+      req.log.info({ nia: { reason: 'not_from_portal' } }, 'NIA sign-out not done');
+      return reply.redirect(formTarget(config, active.from, true), 302);
+    }
+    await endSession(ctx.db, cookie);
+    clearSessionCookie(reply, config.publicUrl);
+    const en = req.query.lang === 'en';
+    const home = `${config.publicUrl}/`;
+    const atNia = await nia.client.endSessionUrl(active?.idTokenHint, home, en ? 'en' : 'cs');
+    return reply.redirect(atNia ?? (en ? `${home}?lang=en` : home), 302);
+  });
+
   app.get('/sso-session', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const identity = await findActive(ctx.db, sessionCookie(req));
-    if (!identity) throw new ApiError(401, SSO_CODES.noSession, 'No NIA sign-in session');
-    return sessionAnswer(ctx, identity);
+    const now = new Date();
+    const identity = await findActive(ctx.db, sessionCookie(req), now);
+    const time = identity && (await sessionTime(ctx.db, sessionCookie(req), ctx.config, now));
+    if (!identity || !time) throw new ApiError(401, SSO_CODES.noSession, 'No NIA sign-in session');
+    // How long it still lasts (routes/ssoExtend.ts, the expiry warning): issue 27.
+    return { ...(await sessionAnswer(ctx, identity)), ...time };
   });
 };
 

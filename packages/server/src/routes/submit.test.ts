@@ -1,5 +1,7 @@
 import {
+  addDays,
   catalogueEntries,
+  currentLegalVersion,
   defaultFormValues,
   type FormFieldName,
   type FormValues,
@@ -13,7 +15,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
 import { DEMO_PERSONS } from '../demo/persons.js';
-import { newApplicant } from '../test/applicant.js';
+import { registerToday } from '../records/records.js';
+import { agreed, newApplicant } from '../test/applicant.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { matchFor } from '../test/match.js';
@@ -46,6 +49,7 @@ const body = (values: FormValues, extra: Record<string, unknown> = {}) => ({
   ...values,
   language: 'cs',
   duplicate: false,
+  ...agreed(),
   ...extra,
 });
 
@@ -123,6 +127,29 @@ for (const kind of await testDbKinds()) {
       expect(stored.send_notifications_email).toBe(true);
       expect(stored).not.toHaveProperty('language');
       expect(stored.dial_code).toBe('+420');
+    });
+
+    it('stores the legal texts version and exactly which boxes were ticked (issue 22)', async () => {
+      const r = await submit(
+        body(newApplicant({ send_notifications_email: false, send_notifications_phone: true })),
+      );
+      expect(r.statusCode, r.body).toBe(201);
+      const row = await t.db.kysely.selectFrom('requests').selectAll().executeTakeFirstOrThrow();
+      expect(row.legal_version).toBe(currentLegalVersion());
+      expect(JSON.parse(String(row.declarations))).toEqual({
+        signature: true,
+        affidavit: true,
+        purpose: true,
+        notify_email: false,
+        notify_phone: true,
+      });
+    });
+
+    it('refuses declarations shown for NIA without a sign-in (401 SESSION_EXPIRED): never stored on paper', async () => {
+      const r = await submit(body(newApplicant(), { legal_channel: 'nia' }));
+      expect(r.statusCode, r.body).toBe(401);
+      expect(r.json().error.code).toBe('SESSION_EXPIRED');
+      expect(await count()).toBe(0);
     });
 
     it('stores text NFC-normalised; a multi-line reason keeps its line breaks', async () => {
@@ -224,6 +251,32 @@ for (const kind of await testDbKinds()) {
       ['missing language', { ...newApplicant(), duplicate: false }, 'language', 'required'],
       ['unknown language', body(newApplicant(), { language: 'de' }), 'language', 'pattern'],
       ['duplicate not a boolean', body(newApplicant(), { duplicate: 'no' }), 'duplicate', 'pattern'],
+      // What the applicant agreed to (issue 22): a known version and boxes 1-3 ticked.
+      [
+        'the signature declaration not ticked',
+        body(newApplicant(), { declaration_signature: false }),
+        'declaration_signature',
+        'required',
+      ],
+      [
+        'no purpose declaration',
+        (({ declaration_purpose: _omit, ...rest }) => rest)(body(newApplicant())),
+        'declaration_purpose',
+        'required',
+      ],
+      [
+        'an unknown legal texts version',
+        body(newApplicant(), { legal_version: '99' }),
+        'legal_version',
+        'pattern',
+      ],
+      [
+        'no legal texts version',
+        (({ legal_version: _omit, ...rest }) => rest)(body(newApplicant())),
+        'legal_version',
+        'required',
+      ],
+      ['an unknown channel', body(newApplicant(), { legal_channel: 'fax' }), 'legal_channel', 'pattern'],
       [
         'duplicate request without duplicate type',
         body(newApplicant(), { duplicate: true }),
@@ -277,15 +330,18 @@ for (const kind of await testDbKinds()) {
       });
     }
 
-    // Every country and code-list field of the catalogue (fields.ts), list items and row columns
-    // too: an unknown code is refused at its path, in the mode that shows the field.
-    const codedFields = catalogueEntries().filter(
-      ({ spec }) => spec.kind === 'country' || spec.kind === 'list',
+    // Every country, municipality, district and code-list field of the catalogue (fields.ts), list
+    // items and row columns too: an unknown code is refused at its path, in the mode that shows
+    // the field. (Choices are checked by the form schema.)
+    const codedFields = catalogueEntries().filter(({ spec }) =>
+      ['country', 'municipality', 'district', 'list'].includes(spec.kind),
     );
     it('walks the catalogue: the coded fields are the expected ones', () => {
       expect(codedFields.map((e) => e.path).sort()).toEqual(
         [
           'birth_state',
+          'birth_municipality',
+          'birth_district',
           'citizen_of_1',
           'citizen_of_2',
           'other_citizenships.*',
@@ -304,8 +360,14 @@ for (const kind of await testDbKinds()) {
       it(`refuses an unknown code in ${path} (a ${spec.kind})`, async () => {
         const [name, , column] = path.split('.') as [FormFieldName, string?, string?];
         const duplicate = isFieldHidden(name, { duplicate: false });
-        // '+999' has a dial code's form; 'ZZ' every other code's.
-        const code = spec.kind === 'list' && spec.list === 'dial-codes' ? '+999' : 'ZZ';
+        // '+999' has a dial code's form; 'ZZ' every other code's; "Atlantis" a Czech birthplace
+        // typed instead of chosen (issue 21: it got 201).
+        const code =
+          spec.kind === 'list' && spec.list === 'dial-codes'
+            ? '+999'
+            : spec.kind === 'municipality'
+              ? 'Atlantis'
+              : 'ZZ';
         const values: Record<string, unknown> = { ...(duplicate ? stepan(true) : newApplicant()) };
         if (column) values[name] = [{ ...(values[name] as object[])[0], [column]: code }];
         else if (path.endsWith('.*')) values[name] = [code];
@@ -365,6 +427,18 @@ for (const kind of await testDbKinds()) {
         });
         expect(r.statusCode).toBe(400);
         expect(r.json().error.code).toBe('INVALID_REQUEST');
+      }
+      expect(await count()).toBe(0);
+    });
+
+    it('refuses a match that is not a short string (never read as absent)', async () => {
+      for (const extra of [{ match: 42 }, { match: 'm'.repeat(65) }]) {
+        const r = await submit(body(newApplicant(), extra));
+        expect(r.statusCode, JSON.stringify(extra)).toBe(400);
+        expect(r.json().error).toMatchObject({
+          code: 'INVALID_FORM',
+          fields: [{ path: Object.keys(extra)[0], message: 'pattern' }],
+        });
       }
       expect(await count()).toBe(0);
     });
@@ -451,7 +525,11 @@ for (const kind of await testDbKinds()) {
       expect(mine.statusCode, mine.body).toBe(201);
       const row = await t.db.kysely.selectFrom('requests').select('person_key').executeTakeFirstOrThrow();
       expect(row.person_key).toBe('person:1007');
-      expect((await validate(tomas)).json().okDate).toBe(false);
+      // The token linked that one request (issue 21); a new search's proves him again.
+      expect((await validate(tomas)).json().okDate).toBe(true);
+      expect((await validate({ ...tomas, match: await matchFor(a, '880911/1003') })).json().okDate).toBe(
+        false,
+      );
     });
 
     it('accepts a duplicate request with its duplicate type; names the hidden sections nowhere', async () => {
@@ -684,13 +762,20 @@ for (const kind of await testDbKinds()) {
       const ok = async (payload: unknown) => {
         const r: LightMyRequestResponse = await validate(payload);
         expect(r.statusCode, r.body).toBe(200);
-        return r.json() as { okDate: boolean; okDuplications: boolean };
+        return r.json() as { okDate: boolean; okDuplications: boolean; reason?: Record<string, string> };
       };
+      const today = () => registerToday(new Date());
 
       it('okDate is false while the certificate is valid for more than 3 months', async () => {
         // Štěpán's certificate is valid for 300 more days; the search's match token proves him.
         const match = await matchFor(a, '850315/1008');
-        expect(await ok(validateBody({ match }))).toEqual({ okDate: false, okDuplications: true });
+        // The answer names the rule with its dates (issue 28): valid until, and the first day to apply.
+        const until = addDays(today(), 300);
+        expect(await ok(validateBody({ match }))).toEqual({
+          okDate: false,
+          okDuplications: true,
+          reason: { rule: 'renewal-window', validUntil: until, from: addDays(until, -90) },
+        });
         // Tomáš Král's certificate expires in 45 days: he may apply.
         const tomas = validateBody({
           first_name: 'Tomáš',
@@ -723,7 +808,7 @@ for (const kind of await testDbKinds()) {
         expect((await validate(validateBody({ match: 'A'.repeat(65) }))).statusCode).toBe(400);
       });
 
-      it('okDate is false after a request for the same person within 30 days', async () => {
+      it('without proof, okDate stays true after a request with the same identifiers (no oracle, issue 21)', async () => {
         const zofie = {
           first_name: 'Žofie',
           last_name: 'Řeháková',
@@ -736,12 +821,44 @@ for (const kind of await testDbKinds()) {
         };
         expect((await ok(zofie)).okDate).toBe(true);
         expect((await submit(body(newApplicant()))).statusCode).toBe(201);
-        expect((await ok(zofie)).okDate).toBe(false);
+        expect((await ok(zofie)).okDate).toBe(true);
+      });
+
+      it('okDate is false after a request for the proved person within 30 days', async () => {
+        const tomas = validateBody({
+          first_name: 'Tomáš',
+          last_name: 'Král',
+          birth_date: '1988-09-11',
+          birth_number: '880911/1003',
+          document_number: '567890123',
+        });
+        expect((await ok({ ...tomas, match: await matchFor(a, '880911/1003') })).okDate).toBe(true);
+        await t.db.kysely
+          .insertInto('requests')
+          .values({
+            id: 'x'.repeat(24),
+            reference: 'ROS-2026-990001',
+            language: 'cs',
+            duplicate: 0,
+            via_nia: 0,
+            payload: '{}',
+            person_key: 'person:1007',
+            idempotency_key: null,
+            body_hash: 'x',
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        // The answer names the repeat window, with the day of that request and the window's end.
+        expect(await ok({ ...tomas, match: await matchFor(a, '880911/1003') })).toEqual({
+          okDate: false,
+          okDuplications: true,
+          reason: { rule: 'repeat-request', filedOn: today(), until: addDays(today(), 30) },
+        });
         await t.db.kysely
           .updateTable('requests')
           .set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
           .execute();
-        expect((await ok(zofie)).okDate).toBe(true);
+        expect((await ok({ ...tomas, match: await matchFor(a, '880911/1003') })).okDate).toBe(true);
       });
 
       it('okDuplications is false without a certificate in force or after a duplicate request within 30 days', async () => {
@@ -767,7 +884,8 @@ for (const kind of await testDbKinds()) {
             .okDuplications,
         ).toBe(false);
         expect((await submit(body(stepan(true), { duplicate: true, match }))).statusCode).toBe(201);
-        expect((await ok(validateBody({ duplicate: true, match }))).okDuplications).toBe(false);
+        const fresh = await matchFor(a, '850315/1008');
+        expect((await ok(validateBody({ duplicate: true, match: fresh }))).okDuplications).toBe(false);
         // A duplicate request does not count against a new request, and the other way round.
         const tomas = validateBody({
           first_name: 'Tomáš',

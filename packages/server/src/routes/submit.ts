@@ -1,7 +1,12 @@
-import { FORM_BODY_LIMITS, SUBMIT_ERROR_CODES, type SubmitAnswer } from '@ros/domain';
+import {
+  FORM_BODY_LIMITS,
+  formatAccessCode,
+  MATCH_TOKEN_MAX_LENGTH,
+  SUBMIT_ERROR_CODES,
+  type SubmitAnswer,
+} from '@ros/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { bareHostname } from '../botcheck/index.js';
-import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { clearSessionCookie, ensureCookies, sessionCookie } from '../http/cookies.js';
 import { niaAnswerText } from '../mail/confirmation.js';
@@ -10,25 +15,46 @@ import { checkNiaIdentity } from '../nia/match.js';
 import { endSession, findActive } from '../nia/sessions.js';
 import { fill, PDF_LABELS } from '../pdf/labels.js';
 import { useBoundedJson } from '../requests/jsonBody.js';
-import { bodyHash, findByIdempotencyKey, type StoredRequest } from '../requests/repository.js';
-import { storeRequestWithMail } from '../requests/store.js';
+import { lookUpMatch } from '../requests/matchToken.js';
+import { provePerson, unprovedSearch } from '../requests/person.js';
+import { bodyHash, findByIdempotencyKey, findRequest, type StoredRequest } from '../requests/repository.js';
+import { MatchSpentError, storeRequestWithMail } from '../requests/store.js';
 import { checkSubmission } from '../requests/submission.js';
+import type { ServerContext } from '../services.js';
 
 /** Idempotency-Key: 1-200 visible ASCII characters (a UUID in practice). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-export function answerFor(r: StoredRequest, email = false): SubmitAnswer {
-  if (email) return { text: niaAnswerText(r), id: r.id, reference: r.reference, email: true };
+/** `accessCode`: the status page's code (docs/status.md), as printed ('ABCD-EFGH-JKLM'). */
+export function answerFor(r: StoredRequest, email = false, accessCode?: string): SubmitAnswer {
+  const code = accessCode ? { access_code: accessCode } : {};
+  if (email) return { text: niaAnswerText(r), id: r.id, reference: r.reference, email: true, ...code };
   return {
     text: fill(PDF_LABELS[r.language].confirmation, { reference: r.reference }),
     id: r.id,
     reference: r.reference,
+    ...code,
   };
 }
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const h = req.headers[name];
   return Array.isArray(h) ? h[0] : h;
+}
+
+/**
+ * The body's key that is neither a form value nor the dialog's: `match` (a string of at most
+ * MATCH_TOKEN_MAX_LENGTH), as the contract says; anything else is refused before it is looked at
+ * (400 INVALID_FORM at that key), never read as "absent".
+ */
+function checkEnvelopeExtras(body: unknown): void {
+  if (body === null || typeof body !== 'object') return; // checkSubmission answers that
+  const { match } = body as { match?: unknown };
+  const fields: Array<{ path: string; message: string }> = [];
+  if (match !== undefined && (typeof match !== 'string' || match.length > MATCH_TOKEN_MAX_LENGTH))
+    fields.push({ path: 'match', message: 'pattern' });
+  if (fields.length > 0)
+    throw new ApiError(400, SUBMIT_ERROR_CODES.invalidForm, 'The request form is not valid', fields);
 }
 
 const keyReused = () =>
@@ -39,19 +65,26 @@ const keyReused = () =>
   );
 
 /**
- * POST /api/ros (spec section 7, PRODUCT.md "Submit and the PDF"). In order:
+ * POST /api/ros (spec section 7; docs/requirements.md, product decisions, "Submit and the PDF").
+ * In order:
  * 1. the body's size, nesting and value count (before it is parsed, requests/jsonBody.ts), then
  *    the form's rules under a context the server works out (the register person only when the
- *    body's `match` token or the NIA session proves it, requests/person.ts), and its codes
+ *    body's `match` token or the NIA session proves it, requests/person.ts; a token's person
+ *    must be the one the request names, else 400 MATCH_MISMATCH), and its codes
  *    against the reference data (400, nothing stored, the bot token not used up: a retry with
  *    the same Idempotency-Key must be answered before a token is asked for, and every check
  *    here is bounded by the body's limits);
  * 2. a known Idempotency-Key answers the first request's answer (same body) or 422 (another
  *    body), without a new bot token: a retry may resend the token it already spent;
- * 3. with a complete NIA session (cookie), the names and birth date must be the signed-in
- *    person's (400 NIA_IDENTITY_MISMATCH, nia/match.ts); the request then counts as sent through NIA;
+ * 3. the channel is the one whose declarations the dialog showed (`legal_channel`): `nia` without
+ *    a complete NIA session is refused (401 SESSION_EXPIRED, unless its Idempotency-Key names a
+ *    stored request: the browser asks whether to sign in again or go on paper); `paper` goes on
+ *    paper whatever the cookie; with `nia` and a complete session (cookie), the names and birth
+ *    date must be the signed-in person's (400 NIA_IDENTITY_MISMATCH, nia/match.ts);
  * 4. the bot-check token in the `Recaptcha` header (action SubmitFormAction, 403);
- * 5. the request is stored once (see storeRequest) and `{ text, id }` answered: 201 when
+ * 5. the request is stored once (see storeRequest), spending the match token that linked it (a
+ *    token links one request: one spent by another request proves nothing, and the request is
+ *    stored as a new applicant's), and `{ text, id }` answered: 201 when
  *    stored now, 200 when it was stored before (a retry or an identical body within minutes).
  *    A NIA request also queues its confirmation e-mail in the same transaction (answer
  *    `email: true`, sent in the background by mail/queue.ts) and ends the NIA session.
@@ -61,8 +94,27 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
   await ensureCookies(app);
   // The body's size, nesting and value count are checked before it is parsed (issue 11).
   useBoundedJson(app, FORM_BODY_LIMITS);
+  const codeOf = async (r: StoredRequest) => formatAccessCode(await ctx.services.accessCodes.codeFor(r.id));
   const earlierAnswer = async (r: StoredRequest) =>
-    answerFor(r, r.viaNia && (await hasQueuedMail(ctx.db.kysely, r.id)));
+    answerFor(r, r.viaNia && (await hasQueuedMail(ctx.db.kysely, r.id)), await codeOf(r));
+  /**
+   * The request sent through NIA that spent this body's match token (the session's own, a
+   * secret of this browser), when the body is that request's: a retry without its key whose
+   * answer was lost with the session. Never found through the values alone.
+   */
+  const storedNiaTwin = async (body: unknown, now: Date): Promise<StoredRequest | undefined> => {
+    const match = await lookUpMatch(ctx.db, (body as { match?: unknown } | null)?.match, now);
+    const earlier = match?.spentBy ? await findRequest(ctx.db.kysely, match.spentBy.requestId) : undefined;
+    if (!match || !earlier?.viaNia) return undefined;
+    try {
+      const proof = { personId: match.personId, matchHash: null, searched: true };
+      const a = await checkSubmission(ctx.db, body, now, proof);
+      const hash = bodyHash({ language: a.language, duplicate: a.duplicate, values: a.values });
+      return hash === earlier.bodyHash ? earlier : undefined;
+    } catch {
+      return undefined; // not that request's body
+    }
+  };
   app.post(
     '/',
     {
@@ -79,17 +131,35 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
           'Idempotency-Key must be 1-200 visible ASCII characters',
         );
       }
+      checkEnvelopeExtras(req.body);
       const now = new Date();
       // An incomplete NIA identity cannot vouch for a request: it is sent as without sign-in.
       const cookie = sessionCookie(req);
-      const identity = cookie ? await findActive(ctx.db, cookie, now) : undefined;
+      const session = cookie ? await findActive(ctx.db, cookie, now) : undefined;
+      // The channel whose declarations the dialog showed (`legal_channel`, issues 22 and 27) is
+      // the request's: never changed without the person's choice. `paper` goes on paper whatever
+      // the cookie; `nia` needs the complete sign-in it was shown for.
+      const claimsNia = (req.body as { legal_channel?: unknown } | null)?.legal_channel === 'nia';
+      const identity = claimsNia ? session : undefined;
       const viaNia = identity?.complete === true;
-      const accepted = await checkSubmission(ctx.db, req.body, now, { nia: viaNia ? identity : undefined });
-      const hash = bodyHash({
-        language: accepted.language,
-        duplicate: accepted.duplicate,
-        values: accepted.values,
-      });
+      if (claimsNia && !viaNia && !(key && (await findByIdempotencyKey(ctx.db.kysely, key)))) {
+        // A retry without a key whose first answer was lost (that send ended the session) gets
+        // the stored request's answer; otherwise the browser asks whether to sign in again or go
+        // on paper. A retry with its key is answered below.
+        const twin = await storedNiaTwin(req.body, now);
+        if (twin) return reply.status(200).send(await earlierAnswer(twin));
+        throw new ApiError(401, SUBMIT_ERROR_CODES.sessionExpired, 'The NIA sign-in session has ended');
+      }
+      const raw = req.body as { match?: unknown } | null;
+      const proof = await provePerson(
+        ctx.db,
+        { nia: viaNia ? identity : undefined, match: raw?.match, idempotencyKey: key || null },
+        now,
+      );
+      let accepted = await checkSubmission(ctx.db, req.body, now, proof);
+      const hashOf = (a: typeof accepted) =>
+        bodyHash({ language: a.language, duplicate: a.duplicate, values: a.values });
+      const hash = hashOf(accepted);
 
       if (key) {
         const earlier = await findByIdempotencyKey(ctx.db.kysely, key);
@@ -102,21 +172,39 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
       await botCheck.verify(header(req, 'recaptcha'), 'SubmitFormAction', bareHostname(req.host));
       const mail = viaNia && accepted.values.email.trim() !== '';
 
-      const result = await storeRequestWithMail(
-        ctx.db,
-        {
-          language: accepted.language,
-          duplicate: accepted.duplicate,
-          viaNia,
-          mail,
-          niaIdentifier: viaNia ? identity?.person_identifier : null,
-          values: accepted.values,
-          personKey: accepted.person.key,
-          idempotencyKey: key || null,
-          bodyHash: hash,
-        },
-        now,
-      );
+      const store = (a: typeof accepted) =>
+        storeRequestWithMail(
+          ctx.db,
+          {
+            language: a.language,
+            duplicate: a.duplicate,
+            viaNia,
+            mail,
+            niaIdentifier: viaNia ? identity?.person_identifier : null,
+            values: a.values,
+            personKey: a.person.key,
+            idempotencyKey: key || null,
+            bodyHash: hashOf(a),
+            spendMatch: a.proof.matchHash,
+            legal: a.legal,
+          },
+          now,
+        );
+      let result: Awaited<ReturnType<typeof store>>;
+      try {
+        result = await store(accepted);
+      } catch (err) {
+        if (!(err instanceof MatchSpentError)) throw err;
+        // Another request spent the token meanwhile: this one is stored as if it carried none.
+        // A NIA request keeps its person: only the session's token, which it spends besides, is dropped.
+        accepted = await checkSubmission(
+          ctx.db,
+          req.body,
+          now,
+          viaNia ? { ...proof, matchHash: null } : unprovedSearch,
+        );
+        result = await store(accepted);
+      }
       if ('conflict' in result) throw keyReused();
       if (result.created) {
         req.log.info({ request: result.request.reference, nia: viaNia }, 'request received');
@@ -128,7 +216,9 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
         clearSessionCookie(reply, ctx.config.publicUrl);
       }
       if (result.created && mail) mails.kick();
-      const answer = result.created ? answerFor(result.request, mail) : await earlierAnswer(result.request);
+      const answer = result.created
+        ? answerFor(result.request, mail, await codeOf(result.request))
+        : await earlierAnswer(result.request);
       return reply.status(result.created ? 201 : 200).send(answer);
     },
   );

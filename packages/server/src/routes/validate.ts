@@ -1,19 +1,19 @@
 import { issuesToProblems, VALIDATE_BODY_LIMITS, type ValidateAnswer } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { ensureCookies, sessionCookie } from '../http/cookies.js';
 import { findActive } from '../nia/sessions.js';
 import { useBoundedJson } from '../requests/jsonBody.js';
 import { requestRules, validateBodySchema, validateRequest } from '../requests/validate.js';
+import type { ServerContext } from '../services.js';
 
 /**
- * POST /api/ros/validate (spec section 7, PRODUCT.md "Validate"): `{ okDate, okDuplications }`
- * for the confirmation dialog. No bot check (the spec sends none), but the answer says whether
- * a person holds a certificate, so the route is rate-limited like the search, and the register
- * person is the one the body's `match` token (or the NIA sign-in) proves, never one looked up by
- * the identifiers the body carries (requests/person.ts). The body's shape is checked before it
- * is parsed (requests/jsonBody.ts).
+ * POST /api/ros/validate (spec section 7; docs/requirements.md, product decisions, "Validate"):
+ * `{ okDate, okDuplications }` for the confirmation dialog. No bot check (the spec sends none), but
+ * the answer says whether a person holds a certificate, so the route is rate-limited like the
+ * search, and the register person is the one the body's `match` token (or the NIA sign-in) proves,
+ * never one looked up by the identifiers the body carries (requests/person.ts). The body's shape is
+ * checked before it is parsed (requests/jsonBody.ts).
  */
 export const validateRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const rules = requestRules(ctx.config);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { ValidityCheck } from '../records/validityCheck.js';
+import type { ServerContext } from '../services.js';
 
 /** How long a check waits for the certificates' first load before answering 503 NOT_READY. */
 const FIRST_LOAD_WAIT_MS = 5000;

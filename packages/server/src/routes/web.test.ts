@@ -27,6 +27,14 @@ function webDir(): string {
   writeFileSync(join(dir, ASSET), SOURCE);
   writeFileSync(join(dir, `${ASSET}.br`), BR);
   writeFileSync(join(dir, `${ASSET}.gz`), GZ);
+  // As packages/web/vite-plugin-page-assets.ts writes it; the last two names are not the build's.
+  writeFileSync(
+    join(dir, 'page-assets.json'),
+    JSON.stringify({
+      '/stav-zadosti': ['assets/StatusPage-Ab12Cd34.css', 'assets/StatusPage-Ef56Gh78.js'],
+      '/check': ['assets/ValidityPage-Ij90Kl12.js', 'https://elsewhere.example/x.js', '../secret.js'],
+    }),
+  );
   return dir;
 }
 
@@ -76,9 +84,12 @@ describe('web app files (routes/web.ts)', () => {
   it('pages still get index.html with the page headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/form', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // The form is not stored (issue 28: no back/forward cache of a success page); other pages revalidate.
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: '/check' })).headers['cache-control']).toBe('no-cache');
     expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Agrees with CSP frame-ancestors 'none' (issue 24: SAMEORIGIN contradicted it).
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['permissions-policy']).toContain('camera=()');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
@@ -86,11 +97,27 @@ describe('web app files (routes/web.ts)', () => {
   it("a page announces its language's texts and the metadata for preloading (issue 14)", async () => {
     const link = (lang: string) =>
       `</assets/i18n/${lang}.json>; rel=preload; as=fetch; crossorigin, </api/ros/metadata>; rel=preload; as=fetch; crossorigin`;
+    // (Pages without a chunk of their own in this build's page-assets.json: only these two.)
     expect((await app.inject({ method: 'GET', url: '/form' })).headers.link).toBe(link('cs'));
-    expect((await app.inject({ method: 'GET', url: '/check?lang=en&x=1' })).headers.link).toBe(link('en'));
+    expect((await app.inject({ method: 'GET', url: '/duplicate?lang=en&x=1' })).headers.link).toBe(
+      link('en'),
+    );
     expect((await app.inject({ method: 'GET', url: '/no-such-page?lang=de' })).headers.link).toBe(link('cs'));
     // Assets do not.
     expect((await get('br')).headers.link).toBeUndefined();
+  });
+
+  it('a page with a chunk of its own announces it too, as the build listed it (issue 29)', async () => {
+    const fetches = (lang: string) =>
+      `</assets/i18n/${lang}.json>; rel=preload; as=fetch; crossorigin, </api/ros/metadata>; rel=preload; as=fetch; crossorigin`;
+    expect((await app.inject({ method: 'GET', url: '/stav-zadosti?lang=en' })).headers.link).toBe(
+      `${fetches('en')}, </assets/StatusPage-Ab12Cd34.css>; rel=preload; as=style; crossorigin, </assets/StatusPage-Ef56Gh78.js>; rel=modulepreload`,
+    );
+    // Only names of the build's own assets are announced.
+    expect((await app.inject({ method: 'GET', url: '/check' })).headers.link).toBe(
+      `${fetches('cs')}, </assets/ValidityPage-Ij90Kl12.js>; rel=modulepreload`,
+    );
+    expect((await app.inject({ method: 'GET', url: '/' })).headers.link).toBe(fetches('cs'));
   });
 
   it('a hashed asset gets the few headers a file needs, not the page set (issue 14: bytes per file)', async () => {
@@ -107,9 +134,46 @@ describe('web app files (routes/web.ts)', () => {
         'permissions-policy',
         'cross-origin-opener-policy',
         'x-xss-protection',
+        // Cached for good, never revalidated, never fetched in parts (issue 26).
+        'etag',
+        'last-modified',
+        'accept-ranges',
       ]) {
         expect(res.headers[name], name).toBeUndefined();
       }
+    }
+    // A page is revalidated: it keeps its validator.
+    expect((await app.inject({ method: 'GET', url: '/check' })).headers.etag).toBeTruthy();
+  });
+
+  it('a page path in other case or with a trailing slash is redirected to its own, query kept; status and page agree (issue 22)', async () => {
+    for (const [from, to] of [
+      ['/Check?id=990000001x2070', '/check?id=990000001x2070'],
+      ['/FORM', '/form'],
+      ['/FORM?lang=en&eid=eid', '/form?lang=en&eid=eid'],
+      ['/Duplicate/Form', '/duplicate/form'],
+      ['/DUPLIKAT', '/duplikat'],
+      ['/form/', '/form'],
+      ['/Not-Found?lang=en', '/not-found?lang=en'],
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url: from });
+        expect(res.statusCode, `${method} ${from}`).toBe(301);
+        expect(res.headers.location, from).toBe(to);
+      }
+    }
+    for (const [path, status] of [
+      ['/check?id=1x2', 200],
+      ['/form', 200],
+      ['/duplicate/form', 200],
+      ['/not-found', 404],
+      ['/forms', 404],
+      ['/f%6Frm', 404],
+      ['/form//', 404],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(status);
+      expect(res.headers['content-type'], path).toMatch(/text\/html/);
     }
   });
 });

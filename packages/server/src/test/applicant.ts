@@ -1,4 +1,5 @@
-import { defaultFormValues, type FormValues } from '@ros/domain';
+import { currentLegalVersion, defaultFormValues, type FormValues } from '@ros/domain';
+import type { AgreedTexts } from '../requests/repository.js';
 
 /**
  * A complete, valid request of a new applicant the register does not know (no prefill), for
@@ -43,3 +44,36 @@ export function newApplicant(over: Partial<FormValues> = {}): FormValues {
     ...over,
   };
 }
+
+/** The submit body's part the confirmation dialog adds: the current texts, 1-3 ticked (issue 22). */
+export function agreed(channel: 'paper' | 'nia' = 'paper') {
+  return {
+    legal_version: currentLegalVersion(),
+    legal_channel: channel,
+    declaration_signature: true,
+    declaration_affidavit: true,
+    declaration_purpose: true,
+  };
+}
+
+/** What a stored request agreed to, for tests that store or build requests directly. */
+export function agreedTexts(
+  values: Pick<FormValues, 'send_notifications_email' | 'send_notifications_phone'>,
+): AgreedTexts {
+  return {
+    version: currentLegalVersion(),
+    ticked: {
+      signature: true,
+      affidavit: true,
+      purpose: true,
+      notify_email: values.send_notifications_email,
+      notify_phone: values.send_notifications_phone,
+    },
+  };
+}
+
+/** The boxes 1-3 ticked, no notification, of the current texts. */
+export const AGREED: AgreedTexts = agreedTexts({
+  send_notifications_email: false,
+  send_notifications_phone: false,
+});

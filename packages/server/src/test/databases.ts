@@ -48,11 +48,32 @@ export async function testDbKinds(): Promise<TestDbKind[]> {
 }
 
 /** A fresh, migrated database of the given kind and a config pointing at it. */
-export async function createTestDb(kind: TestDbKind, env: Record<string, string> = {}): Promise<TestDb> {
+export async function createTestDb(
+  kind: TestDbKind,
+  env: Record<string, string> = {},
+  opts: { ownDatabase?: boolean } = {},
+): Promise<TestDb> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ros-test-'));
   let databaseUrl: string | undefined;
   let dropSchema: (() => Promise<void>) | undefined;
-  if (kind === 'postgres') {
+  if (kind === 'postgres' && opts.ownDatabase) {
+    // A database of its own: what VACUUM may remove depends on the open transactions of the
+    // database (other tests' included), so a test of it must not share one.
+    const name = `ros_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database ${name} with (force)`);
+      await c.end();
+    };
+  } else if (kind === 'postgres') {
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
     await admin.connect();

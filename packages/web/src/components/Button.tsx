@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outlined' | 'link';
 
@@ -9,6 +9,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Full width on phones (below 30em). */
   expandMobile?: boolean;
   children: ReactNode;
+  /** React 19: a ref is a prop (the dialogs focus their first button). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The gov.cz button look on a native <button> (type="button" unless told otherwise). */

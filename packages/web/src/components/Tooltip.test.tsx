@@ -22,17 +22,17 @@ const VIEWPORT = { width: 1280, height: 800 };
 const TIP = { width: 200, height: 60 };
 
 describe('placeTooltip', () => {
-  it('puts the tooltip 7 px from the trigger on each side, centred on it', () => {
-    expect(TOOLTIP_OFFSET_PX).toBe(7);
+  it('puts the tooltip its offset from the trigger on each side, centred on it', () => {
+    const gap = TOOLTIP_OFFSET_PX;
     const trigger = rect(500, 400, 100, 40);
     const top = placeTooltip(trigger, TIP, VIEWPORT, 'top');
-    expect(top).toMatchObject({ position: 'top', top: 400 - 7 - 60, left: 550 - 100 });
+    expect(top).toMatchObject({ position: 'top', top: 400 - gap - 60, left: 550 - 100 });
     const bottom = placeTooltip(trigger, TIP, VIEWPORT, 'bottom');
-    expect(bottom).toMatchObject({ position: 'bottom', top: 440 + 7, left: 450 });
+    expect(bottom).toMatchObject({ position: 'bottom', top: 440 + gap, left: 450 });
     const left = placeTooltip(trigger, TIP, VIEWPORT, 'left');
-    expect(left).toMatchObject({ position: 'left', left: 500 - 7 - 200, top: 420 - 30 });
+    expect(left).toMatchObject({ position: 'left', left: 500 - gap - 200, top: 420 - 30 });
     const right = placeTooltip(trigger, TIP, VIEWPORT, 'right');
-    expect(right).toMatchObject({ position: 'right', left: 600 + 7, top: 390 });
+    expect(right).toMatchObject({ position: 'right', left: 600 + gap, top: 390 });
     // The arrow points at the trigger's centre.
     expect(top.arrow).toBe(100);
     expect(right.arrow).toBe(30);
@@ -49,7 +49,7 @@ describe('placeTooltip', () => {
     const narrow = { width: 320, height: 640 };
     const p = placeTooltip(rect(16, 300, 200, 40), TIP, narrow, 'right');
     expect(p.position).toBe('bottom');
-    expect(p.top).toBe(347);
+    expect(p.top).toBe(300 + 40 + TOOLTIP_OFFSET_PX);
     expect(p.left).toBeGreaterThanOrEqual(8);
     expect(p.left + TIP.width).toBeLessThanOrEqual(320 - 8);
     const up = placeTooltip(rect(16, 560, 200, 40), TIP, narrow, 'left');

@@ -100,6 +100,16 @@ export function placeTooltip(
   return { position, top, left, arrow: clamp(middle - top, 10, tip.height - 10) };
 }
 
+/** True when a tooltip placed at `p` with `size` overlaps `r`. */
+function covers(p: TooltipPlacement, size: Size, r: Rect): boolean {
+  return (
+    p.left < r.left + r.width &&
+    p.left + size.width > r.left &&
+    p.top < r.top + r.height &&
+    p.top + size.height > r.top
+  );
+}
+
 /** True when focus came from the keyboard (a click focuses a button without :focus-visible). */
 function focusVisible(el: Element): boolean {
   try {
@@ -149,14 +159,29 @@ export function Tooltip({
     const trigger = anchorRef.current?.firstElementChild;
     const tip = tipRef.current;
     if (!trigger || !tip) return;
-    setPlace(
-      placeTooltip(
-        trigger.getBoundingClientRect(),
-        { width: tip.offsetWidth, height: tip.offsetHeight },
-        { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight },
-        position,
-      ),
-    );
+    const rect = trigger.getBoundingClientRect();
+    const size = { width: tip.offsetWidth, height: tip.offsetHeight };
+    const viewport = {
+      width: document.documentElement.clientWidth || window.innerWidth,
+      height: window.innerHeight,
+    };
+    let placed = placeTooltip(rect, size, viewport, position);
+    // A tooltip never covers the field that has focus (WCAG 2.4.11, issue 27): the other side,
+    // else it stays hidden while that field has focus.
+    const active = document.activeElement;
+    const focusedRect =
+      active && active !== document.body && active !== trigger && !tip.contains(active)
+        ? active.getBoundingClientRect()
+        : null;
+    if (focusedRect && covers(placed, size, focusedRect)) {
+      const other = placeTooltip(rect, size, viewport, OPPOSITE[position]);
+      if (!covers(other, size, focusedRect)) placed = other;
+      else {
+        setHovered(false);
+        return;
+      }
+    }
+    setPlace(placed);
   }, [position]);
 
   // Placed before paint, and again while the page scrolls or resizes, or the tooltip's text or
@@ -169,11 +194,14 @@ export function Tooltip({
     update();
     window.addEventListener('scroll', update, true);
     window.addEventListener('resize', update);
+    // Focus moving to a field under the tooltip moves or hides it.
+    document.addEventListener('focusin', update);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     for (const el of [tipRef.current, anchorRef.current?.firstElementChild]) if (el) observer?.observe(el);
     return () => {
       window.removeEventListener('scroll', update, true);
       window.removeEventListener('resize', update);
+      document.removeEventListener('focusin', update);
       observer?.disconnect();
     };
   }, [open, update]);

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTestI18n } from '../test/i18n';
 import { Combobox, type ComboOption, filterByPrefix, searchKey } from './Combobox';
-import { useMessageText } from './fields';
+import { useMessageText } from './validationText';
 
 const OPTIONS: ComboOption[] = [
   { value: 'CZ', label: 'Česká republika' },
@@ -83,7 +83,10 @@ describe('Combobox', () => {
     render(<Harness />);
     const input = screen.getByRole('combobox');
     await user.type(input, 'xyz');
-    expect(screen.getByText('No items found')).toBeVisible();
+    expect(screen.getByText('No items found', { selector: 'p' })).toBeVisible();
+    // Said politely too, and no active option is referred to when there is none (issue 27).
+    expect(screen.getByText('No items found', { selector: '[role="status"]' })).toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-activedescendant');
     await user.clear(input);
     await user.type(input, 'chi');
     await user.click(screen.getByRole('option', { name: 'Chile' }));
@@ -107,7 +110,7 @@ describe('Combobox', () => {
     await user.type(input, 'xyz');
     await user.keyboard('{Enter}');
     expect(submitted).toBe(0);
-    expect(screen.getByText('No items found')).toBeVisible();
+    expect(screen.getByText('No items found', { selector: 'p' })).toBeVisible();
     // Closed (Escape) with typed text still not chosen: Enter stays in the box too.
     await user.keyboard('{Escape}');
     await user.type(input, 'q');

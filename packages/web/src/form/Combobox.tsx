@@ -48,13 +48,18 @@ export interface ComboboxProps {
   describedBy?: string;
   autoComplete?: string;
   onBlur?: () => void;
+  /** The options are still being fetched: the list says "Loading..." (spec section 9), not "No items found". */
+  loading?: boolean;
 }
 
 /**
  * A text box with a list of suggestions, following the WAI-ARIA combobox pattern (list
  * autocomplete): typing filters the list by prefix, arrows move the active option
- * (aria-activedescendant), Enter chooses, Escape closes and restores the chosen value.
- * Long lists are virtualised.
+ * (aria-activedescendant, only ever to an option that is in the page), Enter chooses, Escape
+ * closes and restores the chosen value. A polite status says how many match, that none do, or
+ * that the list is loading; every option carries its position in the whole list
+ * (aria-posinset/aria-setsize), also when the long list is virtualised (only the visible rows
+ * are in the page). Options wrap rather than being cut (320 px, WCAG 1.4.10).
  */
 export function Combobox({
   id,
@@ -68,6 +73,7 @@ export function Combobox({
   describedBy,
   autoComplete = 'off',
   onBlur,
+  loading = false,
 }: ComboboxProps) {
   const { t } = useT();
   const listId = `${id}-listbox`;
@@ -104,7 +110,9 @@ export function Combobox({
     enabled: open && virtual,
     count: open && virtual ? matches.length : 0,
     getScrollElement: () => scrollRef.current,
+    // A wrapped option is taller: rows are measured as they render (never below the CSS minimum).
     estimateSize: () => ROW_HEIGHT,
+    measureElement: (el) => Math.max(ROW_HEIGHT, el.getBoundingClientRect().height),
     overscan: OVERSCAN,
     initialRect: { width: 300, height: PANEL_MAX },
   });
@@ -204,8 +212,12 @@ export function Combobox({
     <div
       key={o.value}
       id={optionId(i)}
+      ref={style ? virtualizer.measureElement : undefined}
+      data-index={i}
       role="option"
       aria-selected={i === active}
+      aria-setsize={matches.length}
+      aria-posinset={i + 1}
       className={`combobox__option${i === active ? ' combobox__option--active' : ''}${
         o.value === value ? ' combobox__option--chosen' : ''
       }`}
@@ -217,8 +229,28 @@ export function Combobox({
     </div>
   );
 
+  const empty = matches.length === 0;
+  // Only an option that is in the page may be the active descendant (none with no match, and in
+  // the virtual list only a rendered row).
+  const activeShown =
+    open &&
+    active >= 0 &&
+    active < matches.length &&
+    (!virtual || virtualizer.getVirtualItems().some((row) => row.index === active));
+  // What the polite status says while the list is open (WCAG 4.1.3).
+  const status = !open
+    ? ''
+    : loading && empty
+      ? t('FORM.COMBOBOX.LOADING')
+      : empty
+        ? t('FORM.COMBOBOX.NO_ITEMS')
+        : t('FORM.COMBOBOX.RESULTS', { count: matches.length });
+
   return (
     <div className="combobox">
+      <span className="visually-hidden" role="status" data-testid={`${id}-status`}>
+        {status}
+      </span>
       <input
         id={id}
         type="text"
@@ -227,7 +259,7 @@ export function Combobox({
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={activeShown ? optionId(active) : undefined}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         aria-required={required || undefined}
@@ -251,8 +283,15 @@ export function Combobox({
         style={{ maxHeight: PANEL_MAX }}
         data-testid={`${id}-panel`}
       >
-        {open && matches.length === 0 && <p className="combobox__empty">{t('FORM.COMBOBOX.NO_ITEMS')}</p>}
-        <div id={listId} role="listbox" aria-label={t('FORM.COMBOBOX.OPTIONS')}>
+        {open && empty && (
+          <p className="combobox__empty">{t(loading ? 'FORM.COMBOBOX.LOADING' : 'FORM.COMBOBOX.NO_ITEMS')}</p>
+        )}
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={t('FORM.COMBOBOX.OPTIONS')}
+          aria-busy={loading || undefined}
+        >
           {open && !virtual && matches.map((o, i) => renderOption(o, i))}
           {open && virtual && (
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -262,7 +301,6 @@ export function Combobox({
                   top: 0,
                   left: 0,
                   right: 0,
-                  height: ROW_HEIGHT,
                   transform: `translateY(${row.start}px)`,
                 }),
               )}

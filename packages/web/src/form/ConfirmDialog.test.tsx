@@ -1,4 +1,4 @@
-import type { FormValues } from '@ros/domain';
+import { currentLegalVersion, type FormValues, legalStatements } from '@ros/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,14 +32,16 @@ function dialog(
   const onSubmit = vi.fn();
   const onClose = vi.fn();
   const onNotifyPhone = vi.fn();
-  renderApp({
+  const { unmount } = renderApp({
     path: '/form?lang=en',
     children: (
       <ConfirmDialog
         variant={opts.variant ?? 'default'}
         nia={opts.nia}
+        duplicate={false}
         email="jana@example.cz"
         telephone={opts.telephone ?? ''}
+        dialCode="+420"
         notifyEmail={false}
         notifyPhone={opts.notifyPhone ?? false}
         onNotifyEmail={() => {}}
@@ -50,7 +52,7 @@ function dialog(
       />
     ),
   });
-  return { onSubmit, onClose, onNotifyPhone, user: userEvent.setup() };
+  return { onSubmit, onClose, onNotifyPhone, unmount, user: userEvent.setup() };
 }
 
 describe('ConfirmDialog', () => {
@@ -80,6 +82,29 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByTestId('confirm-affidavit'));
     await user.click(send);
     expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith({
+      version: currentLegalVersion(),
+      channel: 'paper',
+      ticked: { signature: true, affidavit: true, purpose: true },
+    });
+  });
+
+  it("labels each box with the legal texts' sentence, word for word, as the PDF prints it", async () => {
+    for (const nia of [false, true]) {
+      const { unmount } = dialog({ nia, telephone: '777 123 456' });
+      const sentences = legalStatements(
+        currentLegalVersion(),
+        'en',
+        { channel: nia ? 'nia' : 'paper', duplicate: false },
+        { email: 'jana@example.cz', telephone: '777 123 456', dial_code: '+420' },
+      );
+      for (const s of sentences) {
+        const id = s.key === 'notify_email' ? 'email' : s.key === 'notify_phone' ? 'phone' : s.key;
+        const box = await screen.findByTestId(`confirm-${id}`);
+        expect(box.closest('.choice-item')).toHaveTextContent(s.text, { normalizeWhitespace: true });
+      }
+      unmount();
+    }
   });
 
   it('after NIA sign-in the signature declaration says NIA identifies the applicant, not a signature on paper', async () => {
@@ -122,7 +147,8 @@ describe('ConfirmDialog', () => {
     const { onNotifyPhone, user } = dialog({ telephone: '777123456' });
     const phone = await screen.findByTestId('confirm-phone');
     expect(phone).toBeEnabled();
-    expect(phone.closest('.choice-item')).toHaveTextContent('777123456');
+    // As the PDF writes it: with the dial code, grouped.
+    expect(phone.closest('.choice-item')).toHaveTextContent('+420 777 123 456');
     await user.click(phone);
     expect(onNotifyPhone).toHaveBeenCalledWith(true);
   });
@@ -261,6 +287,12 @@ describe('finish, submit and success', () => {
       duplicate: false,
       send_notifications_email: true,
       send_notifications_phone: true,
+      // What the applicant agreed to (issue 22): the texts' version, the channel, boxes 1-3.
+      legal_version: currentLegalVersion(),
+      legal_channel: 'paper',
+      declaration_signature: true,
+      declaration_affidavit: true,
+      declaration_purpose: true,
     });
     expect(within(success).getByTestId('submit-reference')).toHaveTextContent('ROS-2026-000042');
     // Not "sent": in the PDF flow nothing reaches the authority until the person sends it.

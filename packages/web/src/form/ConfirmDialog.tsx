@@ -1,10 +1,18 @@
+import {
+  currentLegalVersion,
+  DECLARATION_KEYS,
+  type DeclarationKey,
+  type LegalChannel,
+  legalStatements,
+  type RefusalReason,
+  type StatementKey,
+} from '@ros/domain';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { Checkbox } from '../components/Choices';
-import { Spinner } from '../components/Spinner';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
-import { useT } from '../shell/translate';
+import { type Translate, useT } from '../shell/translate';
 import { BotCheckWidget } from './botcheck';
 import type { ValidateAnswer } from './submit';
 import { useDialogFocus } from './useDialogFocus';
@@ -21,20 +29,54 @@ export function confirmVariant(answer: ValidateAnswer, duplicate: boolean): Conf
 // The bot-check module is small and part of the form's chunk (the search step needs it too);
 // the widget's own code (altcha) is what is loaded on demand, inside botcheck.tsx.
 
-const REQUIRED = ['SIGNATURE', 'AFFIDAVIT', 'PURPOSE'] as const;
+/** A day of the register ('YYYY-MM-DD') as people write it: "25. února 2027", "25 February 2027". */
+export function longDate(iso: string, lang: 'cs' | 'en'): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
+}
+
+/** The warning of a probably refused request, naming its one reason with its dates. */
+function reasonText(reason: RefusalReason, lang: 'cs' | 'en', t: Translate): string {
+  return reason.rule === 'renewal-window'
+    ? t('ALERTS.REFUSAL.RENEWAL_WINDOW', {
+        validUntil: longDate(reason.validUntil, lang),
+        from: longDate(reason.from, lang),
+      })
+    : t('ALERTS.REFUSAL.REPEAT_REQUEST', {
+        filedOn: longDate(reason.filedOn, lang),
+        until: longDate(reason.until, lang),
+      });
+}
+
+/** What the applicant agreed to, sent with the request (issue 22): the texts' version and channel. */
+export interface Agreement {
+  version: string;
+  channel: LegalChannel;
+  ticked: Record<DeclarationKey, boolean>;
+}
 
 export interface ConfirmDialogProps {
   variant: ConfirmVariant;
+  /** invalidDate: the one rule that applies, with its dates (validate's `reason`, issue 28). */
+  reason?: RefusalReason;
   /** Signed in through NIA with a complete identity: the request needs no signature on paper. */
   nia?: boolean;
+  /** Signed in through NIA decides the texts' channel; duplicate their mode. */
+  duplicate: boolean;
   email: string;
   telephone: string;
+  dialCode: string;
   notifyEmail: boolean;
   notifyPhone: boolean;
   onNotifyEmail: (v: boolean) => void;
   onNotifyPhone: (v: boolean) => void;
   processing: boolean;
-  onSubmit: () => void;
+  onSubmit: (agreement: Agreement) => void;
   onClose: () => void;
 }
 
@@ -50,9 +92,12 @@ export interface ConfirmDialogProps {
  */
 export function ConfirmDialog({
   variant,
+  reason,
   nia = false,
+  duplicate,
   email,
   telephone,
+  dialCode,
   notifyEmail,
   notifyPhone,
   onNotifyEmail,
@@ -65,10 +110,28 @@ export function ConfirmDialog({
   const lang = useLang();
   const metadata = useMetadata();
   const uid = useId().replace(/:/g, '');
-  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const [ticked, setTicked] = useState<Record<DeclarationKey, boolean>>({
+    signature: false,
+    affidavit: false,
+    purpose: false,
+  });
   const titleRef = useRef<HTMLHeadingElement>(null);
   const hasPhone = telephone.trim() !== '';
-  const allRequired = REQUIRED.every((k) => ticked[k]);
+  // The legal texts of @ros/domain, the ones the PDF prints for this request (issue 22).
+  const version = currentLegalVersion();
+  const channel: LegalChannel = nia ? 'nia' : 'paper';
+  const statements = legalStatements(
+    version,
+    lang,
+    { channel, duplicate },
+    {
+      email,
+      telephone,
+      dial_code: dialCode,
+    },
+  );
+  const textOf = (key: StatementKey) => statements.find((s) => s.key === key)?.text ?? '';
+  const allRequired = DECLARATION_KEYS.every((k) => ticked[k]);
   const canSubmit = allRequired && !processing;
   // Not while sending; the opener puts focus back on the finish button (or the success view).
   const { ref, onKeyDown } = useDialogFocus(
@@ -78,13 +141,13 @@ export function ConfirmDialog({
     { returnFocus: false, initialFocus: titleRef },
   );
 
-  const check = (key: string, label: string) => (
+  const check = (key: DeclarationKey) => (
     <Checkbox
-      id={`${uid}-${key.toLowerCase()}`}
-      name={key.toLowerCase()}
-      data-testid={`confirm-${key.toLowerCase()}`}
-      label={label}
-      checked={Boolean(ticked[key])}
+      id={`${uid}-${key}`}
+      name={key}
+      data-testid={`confirm-${key}`}
+      label={textOf(key)}
+      checked={ticked[key]}
       required
       disabled={processing}
       onChange={(on) => setTicked((prev) => ({ ...prev, [key]: on }))}
@@ -123,11 +186,13 @@ export function ConfirmDialog({
             data-testid="confirm-warning"
           >
             <p>
-              {t(
-                variant === 'invalidDate'
-                  ? 'ALERTS.FORM_REQUEST_DATE_INVALID'
-                  : 'ALERTS.FORM_REQUEST_DUPLICATES_INVALID',
-              )}
+              {variant === 'invalidDate' && reason
+                ? reasonText(reason, lang, t)
+                : t(
+                    variant === 'invalidDate'
+                      ? 'ALERTS.FORM_REQUEST_DATE_INVALID'
+                      : 'ALERTS.FORM_REQUEST_DUPLICATES_INVALID',
+                  )}
             </p>
             <p>{t('SUBMIT.DIALOG.WARNING_NOTE')}</p>
           </div>
@@ -135,9 +200,7 @@ export function ConfirmDialog({
         <p id={`${uid}-intro`}>{t('SUBMIT.DIALOG.INTRO')}</p>
         <fieldset className="fieldset">
           <legend className="field__label">{t('SUBMIT.DIALOG.REQUIRED_LEGEND')}</legend>
-          {check('SIGNATURE', t(nia ? 'SUBMIT.DIALOG.SIGNATURE_NIA' : 'SUBMIT.DIALOG.SIGNATURE'))}
-          {check('AFFIDAVIT', t('SUBMIT.DIALOG.AFFIDAVIT'))}
-          {check('PURPOSE', t('SUBMIT.DIALOG.PURPOSE'))}
+          {DECLARATION_KEYS.map(check)}
         </fieldset>
         <fieldset className="fieldset">
           <legend className="field__label">{t('SUBMIT.DIALOG.OPTIONAL_LEGEND')}</legend>
@@ -145,7 +208,7 @@ export function ConfirmDialog({
             id={`${uid}-notify-email`}
             name="notify_email"
             data-testid="confirm-email"
-            label={t('SUBMIT.DIALOG.NOTIFY_EMAIL', { email })}
+            label={textOf('notify_email')}
             checked={notifyEmail}
             disabled={processing}
             onChange={onNotifyEmail}
@@ -154,11 +217,7 @@ export function ConfirmDialog({
             id={`${uid}-notify-phone`}
             name="notify_phone"
             data-testid="confirm-phone"
-            label={
-              hasPhone
-                ? t('SUBMIT.DIALOG.NOTIFY_PHONE', { phone: telephone })
-                : t('SUBMIT.DIALOG.NOTIFY_PHONE_GENERIC')
-            }
+            label={textOf('notify_phone')}
             checked={hasPhone && notifyPhone}
             disabled={processing || !hasPhone}
             describedBy={hasPhone ? undefined : `${uid}-phone-hint`}
@@ -179,13 +238,13 @@ export function ConfirmDialog({
         <div className="modal__actions">
           <Button
             onClick={() => {
-              if (canSubmit) onSubmit();
+              if (canSubmit) onSubmit({ version, channel, ticked });
             }}
             aria-disabled={!canSubmit || undefined}
             aria-describedby={allRequired ? undefined : gateId}
             data-testid="confirm-submit"
           >
-            {t(buttonKey)}
+            {processing ? t('SUBMIT.DIALOG.SENDING') : t(buttonKey)}
           </Button>
           <Button
             variant="outlined"
@@ -197,7 +256,16 @@ export function ConfirmDialog({
             {t('SUBMIT.DIALOG.CANCEL')}
           </Button>
         </div>
-        {processing && <Spinner label={t('SUBMIT.DIALOG.SENDING')} />}
+        {/* In the page from the start, so that "Sending…" is announced when it appears (a live
+            region added with its text is often not read out; issue 27). */}
+        <div role="status" className={processing ? 'spinner' : undefined} data-testid="confirm-progress">
+          {processing && (
+            <>
+              <span className="spinner__circle" aria-hidden="true" />
+              <span className="spinner__label">{t('SUBMIT.DIALOG.SENDING')}</span>
+            </>
+          )}
+        </div>
       </div>
     </div>
   );

@@ -5,9 +5,10 @@ import { useEffect, useState } from 'react';
 const FULL_DATE = /^\s*\d{1,2}\s*\.\s*\d{1,2}\s*\.\s*\d{4}\s*$/;
 
 /**
- * Date entry dd.mm.yyyy with partial input (spec section 5): "5" becomes the 5th of this
- * month, "5.3" the 5th of March this year, when the box is left. The value is ISO
- * (YYYY-MM-DD); text that is not (yet) a date is passed on as it is, so the rules report it.
+ * Date entry dd.mm.yyyy (spec section 5): day and month may have one digit ("5.3.1985" becomes
+ * 05.03.1985 when the box is left). A day alone or a day and month are not completed with this
+ * month or year (issue 22): the rule says the date is incomplete. The value is ISO (YYYY-MM-DD);
+ * text that is not (yet) a date is passed on as it is, so the rules report it.
  */
 export function DateInput({
   id,

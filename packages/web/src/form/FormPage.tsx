@@ -1,21 +1,27 @@
-import { defaultFormValues } from '@ros/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { flushSync } from 'react-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { loadSsoSession, type SsoSession } from '../api/sso';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
+import { ssoRedirectUrl } from '../home/choices';
 import { useAlerts } from '../shell/alerts';
 import { useLang } from '../shell/lang';
+import { useMetadata } from '../shell/metadata';
 import { useHeaderTitle } from '../shell/title';
 import { useT } from '../shell/translate';
-import { clearDraft, loadDraft } from './draft';
+import { AlreadySent } from './AlreadySent';
+import { clearDraft, type FormStart, loadDraftStart } from './draft';
 import { LeaveGuardHost } from './LeaveDialog';
-import { NiaIncomplete, NiaNotFound } from './nia/NiaViews';
-import { draftFitsSession, type NiaPlan, niaStart, planNia, type RetryFrom } from './nia/niaStart';
+import { fieldList, NIA_FIELDS, type NiaField, NiaIncomplete, NiaNotFound, SsoFailed } from './nia/NiaViews';
+import { useNiaSignOut } from './nia/niaSignOut';
+import { draftFitsSession, type NiaPlan, niaStart, niaValues, planNia, type RetryFrom } from './nia/niaStart';
+import { SessionWatch } from './nia/SessionWatch';
 import { manualStart, startFromPerson } from './prefillStart';
-import type { FormStart } from './RequestForm';
 import { useReferenceLists } from './reference';
-import { type SearchOutcome, SearchStep } from './SearchStep';
+import type { SearchOutcome } from './search/phase';
+import { SearchStep } from './search/SearchStep';
+import { useSentEntry } from './sentEntry';
 import './form.css';
 
 // Step 2 (the whole request, its pick lists and the submit flow) loads when it is shown: the
@@ -27,25 +33,11 @@ type NiaSource = 'register' | 'identity';
 type View =
   | { step: 'loading' }
   | { step: 'session-error' }
+  /** A sent request's history entry, shown again after its success screen was left. */
+  | { step: 'sent' }
   | { step: 'search'; retryFrom?: RetryFrom }
   | { step: 'not-found'; start: FormStart }
   | { step: 'form'; start: FormStart; found: boolean; nia?: NiaSource };
-
-function draftStart(duplicate: boolean): FormStart | null {
-  const d = loadDraft(duplicate);
-  if (!d) return null;
-  return {
-    // A draft saved before dial_code was a form value kept the choice beside the values.
-    values: { ...defaultFormValues(), ...(d.dialCode ? { dial_code: d.dialCode } : {}), ...d.values },
-    readOnly: d.readOnly,
-    noPrefill: d.noPrefill,
-    dataMailboxDelivery: d.dataMailboxDelivery,
-    czechCitizen: d.czechCitizen ?? false,
-    birthNameTouched: d.birthNameTouched,
-    modalShown: d.modalShown,
-    ...(d.match ? { match: d.match } : {}),
-  };
-}
 
 const formView = (start: FormStart, nia?: NiaSource): View => ({
   step: 'form',
@@ -78,16 +70,26 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
   const ssoFailed = !eid && params.get('sso') === 'failed';
   // The screen without a sign-in session: the draft, else step 2 empty (eid) or the search.
   const plainView = (): View => {
-    const draft = draftStart(duplicate);
+    const draft = loadDraftStart(duplicate);
     if (draft) return formView(draft);
     return eid ? formView(manualStart()) : { step: 'search' };
   };
-  const [view, setView] = useState<View>(() => (nia ? { step: 'loading' } : plainView()));
+  const entry = useSentEntry();
+  const [view, setView] = useState<View>(() =>
+    entry.sent ? { step: 'sent' } : nia ? { step: 'loading' } : plainView(),
+  );
+  const navigate = useNavigate();
   const [session, setSession] = useState<SsoSession | null>(null);
   const [incomplete, setIncomplete] = useState(false);
+  // What an incomplete sign-in did not release (named by the intro and the card, issue 28).
+  const missing: NiaField[] = session ? NIA_FIELDS.filter((f) => !niaValues(session)[f]) : [];
+  const released = NIA_FIELDS.filter((f) => !missing.includes(f));
   const [attempt, setAttempt] = useState(0);
   const [formKey, setFormKey] = useState(0);
   const [sent, setSent] = useState(false);
+  // After the sign-in ended the person chose to go on without it (nia/SessionWatch.tsx).
+  const [paper, setPaper] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The pick lists are step 2's: not fetched on the search step.
   const { lists, error, retry } = useReferenceLists(lang, view.step === 'form');
@@ -101,16 +103,33 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
     if (view.step === 'form' || view.step === 'not-found') headingRef.current?.focus();
   }, [view.step]);
 
-  // Back from a cancelled or failed NIA sign-in (the server adds sso=failed).
+  // Back from a cancelled or failed NIA sign-in (the server adds sso=failed): a card on the
+  // search step offers signing in again or going on without (issue 28).
   const { show } = alerts;
+  const metadata = useMetadata();
+  const [ssoFailedOpen, setSsoFailedOpen] = useState(ssoFailed);
+
+  // Leaving the success screen (the exit button, a link, closing the tab) drops it and the
+  // person's details at once, before the browser may keep the page for Back (issue 28); a page
+  // brought back from that cache all the same shows "already sent".
   useEffect(() => {
-    if (ssoFailed) show({ type: 'warning', key: 'ALERTS.SSO_FAILED', timeout: 0 });
-  }, [ssoFailed, show]);
+    if (!sent) return;
+    const forget = () => flushSync(() => setView({ step: 'sent' }));
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) forget();
+    };
+    window.addEventListener('pagehide', forget);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('pagehide', forget);
+      window.removeEventListener('pageshow', onShow);
+    };
+  }, [sent]);
 
   // After a NIA sign-in: the session decides where the screen starts.
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per mount and per "try again" (attempt)
   useEffect(() => {
-    if (!nia) return;
+    if (!nia || view.step === 'sent') return;
     let live = true;
     loadSsoSession()
       .then((s) => {
@@ -124,7 +143,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
         const plan = planNia(s, duplicate);
         setSession(s);
         setIncomplete(plan.incomplete);
-        const draft = draftStart(duplicate);
+        const draft = loadDraftStart(duplicate);
         if (draft && draftFitsSession(draft, s)) {
           setView(formView(draft, draft.noPrefill ? 'identity' : 'register'));
           return;
@@ -167,6 +186,11 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
     window.scrollTo({ top: 0 });
   };
 
+  // Leaving the form (or going home) while signed in signs out at NIA too (nia/niaSignOut.ts).
+  useNiaSignOut(session !== null && !sent && !paper, lang);
+
+  // The request goes through the sign-in (nothing to print) until the person chooses otherwise.
+  const niaChannel = view.step === 'form' && Boolean(view.nia) && !incomplete && !paper;
   const stepHeading =
     view.step === 'form'
       ? view.nia
@@ -196,6 +220,19 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
             screen readers and the outline only, so the first field is not 150 px further down. */}
         <h1 className="visually-hidden">{t(duplicate ? 'FORM.HEADING_DUPLICATE' : 'FORM.HEADING')}</h1>
         {view.step === 'loading' && <Spinner label={t('FORM.LOADING')} />}
+        {view.step === 'sent' && (
+          <AlreadySent
+            headingRef={headingRef}
+            onNew={() => {
+              setSent(false);
+              // A sign-in is used up by its request: the new one starts on the search step.
+              if (eid) navigate({ search: lang === 'en' ? '?lang=en' : '' }, { replace: true });
+              else entry.unmark();
+              setView({ step: 'search' });
+              setFormKey((k) => k + 1);
+            }}
+          />
+        )}
         {view.step === 'session-error' && (
           <div className="card nia-card" role="alert" data-testid="nia-session-error">
             <p>{t('FORM.NIA.SESSION_ERROR')}</p>
@@ -214,6 +251,15 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
             </div>
           </div>
         )}
+        {view.step === 'search' && ssoFailedOpen && (
+          <SsoFailed
+            signInHref={metadata.use_eid !== 'NO' ? ssoRedirectUrl(lang, duplicate) : null}
+            onContinue={() => {
+              setSsoFailedOpen(false);
+              requestAnimationFrame(() => document.getElementById('first_name')?.focus());
+            }}
+          />
+        )}
         {view.step === 'search' && (
           <SearchStep duplicate={duplicate} onDone={onDone} retryFrom={view.retryFrom} />
         )}
@@ -221,6 +267,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
           <NiaNotFound
             headingRef={headingRef}
             incomplete={incomplete}
+            missing={missing}
             onFill={() => {
               setView(formView(view.start, 'identity'));
               setFormKey((k) => k + 1);
@@ -233,9 +280,34 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
               <h2 id="step2-title" ref={headingRef} tabIndex={-1}>
                 {t(stepHeading)}
               </h2>
-              <p>{t(stepIntro)}</p>
-              {view.nia && (incomplete ? <NiaIncomplete /> : <p>{t('FORM.NIA.DIRECT')}</p>)}
+              <p>
+                {view.nia && incomplete
+                  ? released.length > 0
+                    ? t('FORM.NIA.INTRO_INCOMPLETE', { fields: fieldList(released, t) })
+                    : t('FORM.NIA.INTRO_INCOMPLETE_NONE')
+                  : t(stepIntro)}
+              </p>
+              {view.nia &&
+                (incomplete ? (
+                  <NiaIncomplete missing={missing} />
+                ) : (
+                  <p data-testid="nia-channel">
+                    {t(paper ? 'FORM.NIA.SESSION.PAPER_NOTE' : 'FORM.NIA.DIRECT')}
+                  </p>
+                ))}
             </section>
+            {niaChannel && session?.expires_in !== undefined && !sent && (
+              <SessionWatch
+                time={{
+                  expires_in: session.expires_in,
+                  warn_before: session.warn_before ?? 120,
+                  extendable: session.extendable ?? false,
+                }}
+                duplicate={duplicate}
+                endedSignal={sessionEnded}
+                onPaper={() => setPaper(true)}
+              />
+            )}
             {lists ? (
               <Suspense fallback={<Spinner label={t('FORM.LOADING')} />}>
                 <RequestForm
@@ -244,8 +316,14 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
                   start={view.start}
                   lists={lists}
                   onExit={onExit}
-                  onSubmitted={() => setSent(true)}
-                  nia={Boolean(view.nia) && !incomplete}
+                  onSubmitted={() => {
+                    // This history entry now stands for a sent request (sentEntry.ts).
+                    entry.mark();
+                    clearDraft();
+                    setSent(true);
+                  }}
+                  nia={niaChannel}
+                  onSessionExpired={() => setSessionEnded((n) => n + 1)}
                 />
               </Suspense>
             ) : error ? (

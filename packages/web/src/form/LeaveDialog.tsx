@@ -1,38 +1,28 @@
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Button, buttonClass } from '../components/Button';
 import type { PendingNavigation } from '../shell/history';
 import { useT } from '../shell/translate';
+import { AlertDialog } from './AlertDialog';
 import { LeaveGuardContext } from './leaveGuard';
-import { useDialogFocus } from './useDialogFocus';
+import { niaSignedIn, signOutAtNia } from './nia/niaSignOut';
 
 /**
- * "Leave the form?", an alert dialog (focus handling shared with Modal.tsx in useDialogFocus):
+ * "Leave the form?", an alert dialog (AlertDialog.tsx):
  * focus moves in to Stay (the safe choice), Tab stays inside, Escape and Stay keep the user on
  * the form, and focus returns to where it was (the link they followed).
  */
 export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
   const { t } = useT();
-  const uid = useId().replace(/:/g, '');
   const stayRef = useRef<HTMLButtonElement>(null);
-  const { ref, onKeyDown } = useDialogFocus(onStay, { initialFocus: stayRef });
-
   return (
-    <div className="modal-backdrop">
-      <div
-        ref={ref}
-        className="modal"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={`${uid}-title`}
-        aria-describedby={`${uid}-text`}
-        onKeyDown={onKeyDown}
-        data-testid="leave-dialog"
-      >
-        <h2 id={`${uid}-title`} className="modal__title">
-          {t('FORM.LEAVE.TITLE')}
-        </h2>
-        <p id={`${uid}-text`}>{t('FORM.LEAVE.TEXT')}</p>
-        <div className="modal__actions" style={{ gap: '0.75rem', flexWrap: 'wrap' }}>
+    <AlertDialog
+      title={t('FORM.LEAVE.TITLE')}
+      text={<p>{t('FORM.LEAVE.TEXT')}</p>}
+      onEscape={onStay}
+      focus={{ initialFocus: stayRef }}
+      testId="leave-dialog"
+      actions={
+        <>
           <button
             ref={stayRef}
             type="button"
@@ -45,9 +35,9 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
           <Button variant="outlined" onClick={onLeave} data-testid="leave-confirm">
             {t('FORM.LEAVE.LEAVE')}
           </Button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 }
 
@@ -57,7 +47,13 @@ export function LeaveGuardHost({ children }: { children: ReactNode }) {
   return (
     <LeaveGuardContext.Provider value={setBlocker}>
       {children}
-      {blocker && <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />}
+      {blocker && (
+        <LeaveDialog
+          onStay={() => blocker.reset()}
+          // Signed in through NIA: leaving signs out there too (nia/niaSignOut.ts).
+          onLeave={() => (niaSignedIn() ? signOutAtNia() : blocker.proceed())}
+        />
+      )}
     </LeaveGuardContext.Provider>
   );
 }

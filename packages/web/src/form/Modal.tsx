@@ -28,12 +28,14 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={`${titleId}-text`}
         onKeyDown={onKeyDown}
       >
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
-        {children}
+        {/* Its text is its description: read out with the name when focus enters (issue 27). */}
+        <div id={`${titleId}-text`}>{children}</div>
         <div className="modal__actions">
           <button type="button" className="btn btn--primary btn--m" onClick={() => onClose()}>
             {closeLabel}

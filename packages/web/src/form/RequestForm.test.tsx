@@ -73,20 +73,44 @@ describe('RequestForm reactions', () => {
     expect(box('birth_district')).toHaveValue('40703');
   });
 
-  it('enables the birth number only with a valid birth date; completes a partial date', async () => {
+  it('enables the birth number only with a valid birth date; pads a whole date, never guesses a month or year', async () => {
     const { user } = renderRequestForm();
     await screen.findByTestId('finish');
     expect(box('birth_number')).toBeDisabled();
     await user.type(box('birth_date'), '5.3.1990');
     expect(box('birth_number')).toBeEnabled();
+    await user.tab();
+    expect(box('birth_date')).toHaveValue('05.03.1990');
     await user.clear(box('birth_date'));
     await user.type(box('birth_date'), '31.02.1990');
     expect(box('birth_number')).toBeDisabled();
+    // Issue 22: "7" was completed to the 7th of this month. It stays as typed, and says why it is not a date.
     await user.clear(box('birth_date'));
     await user.type(box('birth_date'), '7');
     await user.tab();
-    expect(box('birth_date').value).toMatch(/^07\.\d{2}\.\d{4}$/);
-    expect(box('birth_number')).toBeEnabled();
+    expect(box('birth_date')).toHaveValue('7');
+    expect(box('birth_number')).toBeDisabled();
+    expect(document.getElementById('birth_date-error')).toHaveTextContent(
+      'Enter the day, the month and the year, for example 15.03.1985.',
+    );
+  });
+
+  it('a birth date in the future or more than 100 years ago says what is wrong, not "wrong format"', async () => {
+    const { user } = renderRequestForm();
+    await screen.findByTestId('finish');
+    const next = new Date().getFullYear() + 1;
+    await user.type(box('birth_date'), `01.01.${next}`);
+    await user.tab();
+    expect(document.getElementById('birth_date-error')).toHaveTextContent(
+      'The date of birth must not be in the future.',
+    );
+    await user.clear(box('birth_date'));
+    await user.type(box('birth_date'), '01.01.1901');
+    await user.tab();
+    expect(document.getElementById('birth_date-error')).toHaveTextContent(
+      'The date of birth must be within the last 100 years.',
+    );
+    expect(document.getElementById('birth_date-error')).not.toHaveTextContent(/correct format/);
   });
 
   it('citizenship ## disables and clears the second; CZ makes the birth number required', async () => {
@@ -408,7 +432,7 @@ describe('RequestForm: what people hit (issue 13)', () => {
     expect(summary).not.toHaveTextContent('FORM.FIELDS');
   });
 
-  it('read-only register values look fixed and have no format hint; employment proof is a set of radios', async () => {
+  it('read-only register values look read-only and have no format hint; employment proof is a set of radios', async () => {
     renderRequestForm({
       noPrefill: false,
       values: { birth_date: '1972-02-28', telephone: '777123456' },
@@ -459,10 +483,11 @@ describe('RequestForm in duplicate mode', () => {
       'employer_current_name',
       'add-activity',
       'add-abroad',
-      'copy-home',
     ]) {
       expect(document.getElementById(id) ?? screen.queryByTestId(id)).toBeNull();
     }
+    // The contact address starts empty: the permanent one can be copied (issue 28).
+    expect(screen.getByTestId('copy-home')).toBeInTheDocument();
     const damaged = screen.getByRole('checkbox', { name: 'Damaged document' });
     const stolen = screen.getByRole('checkbox', { name: 'Lost or stolen document' });
     await user.click(damaged);
@@ -574,6 +599,23 @@ describe('RequestForm: the server rejects fields (400 INVALID_FORM)', { timeout:
     await user.click(screen.getByRole('button', { name: /Remove Slovakia/ }));
     expect(screen.queryByTestId('error-summary')).toBeNull();
     expect(screen.getByTestId('finish')).toHaveAttribute('data-state', 'valid');
+  });
+
+  it("a message key the page does not know shows the spec's unknown-validation-error text, not 'wrong format'", async () => {
+    for (const [lang, unknown, wrongFormat] of [
+      ['en', 'This value is not valid. Please check it.', /not in the correct format/],
+      ['cs', 'Údaj není platný. Zkontrolujte jej prosím.', /nemá správný formát/],
+    ] as const) {
+      const { unmount } = await submitWith(
+        invalidForm([{ path: 'employer_current_name', message: 'someRuleOfANewerServer' }]),
+        lang,
+      );
+      const summary = await screen.findByTestId('error-summary');
+      expect(document.getElementById('employer_current_name-error')).toHaveTextContent(unknown);
+      expect(within(summary).getByRole('link')).toHaveTextContent(unknown);
+      expect(summary).not.toHaveTextContent(wrongFormat);
+      unmount();
+    }
   });
 
   it('in Czech too: a row keeps its own path', async () => {

@@ -1,11 +1,10 @@
 import {
-  computeCoverage,
-  defaultFormContext,
-  type FormFieldName,
+  coverageOk,
+  FORM_SECTIONS,
   type FormValues,
-  isFieldHidden,
-  type PrefillField,
+  isSectionShown,
   requiredAttachments,
+  type SectionName,
 } from '@ros/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
@@ -14,11 +13,17 @@ import { useMetadata } from '../shell/metadata';
 import { useT } from '../shell/translate';
 import type { ComboOption } from './Combobox';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-import { clearDraft } from './draft';
+import { clearDraft, type FormStart, startContext } from './draft';
 import { useLeaveGuard } from './leaveGuard';
 import { Modal } from './Modal';
 import type { ReferenceLists } from './reference';
-import { fieldId, RequestFormProvider, type RequestFormShared, useStatusOf } from './request/context';
+import {
+  fieldId,
+  RequestFormProvider,
+  type RequestFormShared,
+  useRequestForm,
+  useStatusOf,
+} from './request/context';
 import { ErrorSummary } from './request/ErrorSummary';
 import { FinishBar } from './request/FinishBar';
 import { AbroadSection } from './request/sections/AbroadSection';
@@ -42,18 +47,7 @@ export { monthRanges } from './request/sections/ActivitiesSection';
 /** Step 2's sections rendered with the page itself (the first screen); the rest follow, one per task. */
 const FIRST_SECTIONS = 2;
 
-export interface FormStart {
-  values: FormValues;
-  readOnly: PrefillField[];
-  noPrefill: boolean;
-  dataMailboxDelivery: boolean;
-  /** The register knows the person as a Czech citizen (registerFormContext): the birth number is required. */
-  czechCitizen?: boolean;
-  birthNameTouched?: boolean;
-  modalShown?: boolean;
-  /** The search answer's `match`: the proof the server links the register person by. */
-  match?: string;
-}
+export type { FormStart } from './draft';
 
 /**
  * Step 2 of the request form (spec section 2): the sections of the request (request/sections/),
@@ -68,11 +62,14 @@ export function RequestForm({
   onExit,
   onSubmitted,
   nia = false,
+  onSessionExpired,
 }: {
   duplicate: boolean;
   start: FormStart;
   /** Signed in through NIA with a complete identity (the declarations say so). */
   nia?: boolean;
+  /** A send was refused because the sign-in has ended (401 SESSION_EXPIRED). */
+  onSessionExpired?: () => void;
   lists: ReferenceLists;
   onExit: () => void;
   /** Called once the request is stored (the success view replaces the form). */
@@ -83,23 +80,20 @@ export function RequestForm({
   const metadata = useMetadata();
   const form = useForm<FormValues>({ defaultValues: start.values, mode: 'onChange' });
 
-  const readOnly = useMemo(() => new Set<FormFieldName>(start.readOnly), [start.readOnly]);
   // The context and the rules are fixed for the life of the form (a new start mounts a new form).
   const [status] = useState(
     () =>
       new FormStatusStore(
-        defaultFormContext({
+        startContext(
+          start,
           duplicate,
-          noPrefill: start.noPrefill,
-          readOnly,
-          dataMailboxDelivery: start.dataMailboxDelivery,
-          czechCitizen: start.czechCitizen ?? false,
           // The dial code must be one of the list (decision 0003); the server checks it too.
-          dialCodes: lists.dialCodes.length > 0 ? new Set(lists.dialCodes.map((d) => d.code)) : undefined,
-        }),
+          lists.dialCodes.length > 0 ? new Set(lists.dialCodes.map((d) => d.code)) : undefined,
+        ),
         start.values,
       ),
   );
+  const readOnly = status.ctx.readOnly;
   useEffect(() => {
     const sub = form.watch(() => status.update(form.getValues()));
     return () => sub.unsubscribe();
@@ -146,6 +140,11 @@ export function RequestForm({
     [duplicate, nia, status, readOnly, lists, lang, countryOptions, birthNameTouched, modalShown],
   );
 
+  // Leaving the page with input the user typed asks first, also after a reload restored it
+  // (start.typed: the restored values are this form's start, so nothing counts as changed).
+  const changedSomething = useStatusOf(status, (s) => s.changed.size > 0);
+  const typed = Boolean(start.typed) || changedSomething;
+
   const flow = useSubmitFlow({
     form,
     status,
@@ -154,32 +153,19 @@ export function RequestForm({
     botCheck: metadata,
     match: start.match,
     onSubmitted,
+    onSessionExpired,
   });
-  useDraft(form, {
-    duplicate,
-    readOnly: start.readOnly,
-    noPrefill: start.noPrefill,
-    dataMailboxDelivery: start.dataMailboxDelivery,
-    czechCitizen: start.czechCitizen ?? false,
-    birthNameTouched,
-    modalShown,
-    match: start.match,
-    done: flow.done !== null,
-  });
-
-  // Leaving the page with input the user typed asks first.
-  const changedSomething = useStatusOf(status, (s) => s.changed.size > 0);
-  const dirty = changedSomething && !flow.done;
+  // The starting record as it is now (its values are the form's, read on each save).
+  const now = useMemo<FormStart>(
+    () => ({ ...start, birthNameTouched, modalShown, typed }),
+    [start, birthNameTouched, modalShown, typed],
+  );
+  useDraft(form, now, duplicate, flow.done !== null);
+  const dirty = typed && !flow.done;
   useLeaveGuard(dirty);
 
-  /** The rules and (normal mode) the month coverage, judged now. */
-  const validNow = () => {
-    if (!status.state.formOk) return false;
-    // The coverage is of the employer and past activities, which duplicate mode hides.
-    if (isFieldHidden('past_activities', status.ctx)) return true;
-    const v = form.getValues();
-    return computeCoverage({ employerFrom: v.employer_current_from, activities: v.past_activities }).ok;
-  };
+  /** The rules and (a new request) the month coverage, judged now. */
+  const validNow = () => status.state.formOk && coverageOk(form.getValues(), status.ctx);
   const onStartOver = () => {
     if (dirty && !window.confirm(t('FORM.START_OVER_CONFIRM'))) return;
     clearDraft();
@@ -189,18 +175,7 @@ export function RequestForm({
   // The sections read all they need from the two contexts below: made once, so that a render of
   // the form itself (its first change, the finish) does not render every field again (issue 14).
   const sections = useMemo(
-    () => [
-      <PersonalSection key="personal" />,
-      <BirthSection key="birth" />,
-      <IdentitySection key="identity" />,
-      <HomeAddressSection key="home" />,
-      <ContactAddressSection key="contact-address" />,
-      <ContactSection key="contact" />,
-      <EmployerSection key="employer" />,
-      <ActivitiesSection key="activities" />,
-      <AbroadSection key="abroad" />,
-      <DuplicateSection key="duplicate" />,
-    ],
+    () => FORM_SECTIONS.map(({ name }) => <ShownSection key={name} name={name} />),
     [],
   );
   // The first screen at once, the rest one section per task (no long task at load); the finish
@@ -241,9 +216,11 @@ export function RequestForm({
           {flow.dialog && (
             <ConfirmDialogHost
               variant={flow.dialog}
+              reason={flow.reason}
               nia={nia}
+              duplicate={duplicate}
               processing={flow.processing}
-              onSubmit={() => void flow.submit()}
+              onSubmit={(agreement) => void flow.submit(agreement)}
               onClose={flow.closeDialog}
             />
           )}
@@ -266,23 +243,46 @@ export function RequestForm({
   );
 }
 
+/** The component of each section of the form (FORM_SECTIONS of @ros/domain gives their order). */
+const SECTION_VIEWS: Record<SectionName, () => React.ReactNode> = {
+  personal: PersonalSection,
+  birth: BirthSection,
+  identity: IdentitySection,
+  home: HomeAddressSection,
+  contact_address: ContactAddressSection,
+  contact: ContactSection,
+  employer: EmployerSection,
+  activities: ActivitiesSection,
+  abroad: AbroadSection,
+  duplicate: DuplicateSection,
+};
+
+/** A section where the mode shows it (duplicate mode hides birth, employer, activities and abroad). */
+function ShownSection({ name }: { name: SectionName }) {
+  const { ctx } = useRequestForm();
+  if (!isSectionShown(name, ctx)) return null;
+  const View = SECTION_VIEWS[name];
+  return <View />;
+}
+
 /** The confirmation dialog with the contact values it shows and the notification choices. */
 function ConfirmDialogHost(
   props: Omit<
     ConfirmDialogProps,
-    'email' | 'telephone' | 'notifyEmail' | 'notifyPhone' | 'onNotifyEmail' | 'onNotifyPhone'
+    'email' | 'telephone' | 'dialCode' | 'notifyEmail' | 'notifyPhone' | 'onNotifyEmail' | 'onNotifyPhone'
   >,
 ) {
   const { setValue } = useFormContext<FormValues>();
-  const [email, telephone, notifyEmail, notifyPhone] = useWatch<
+  const [email, telephone, dialCode, notifyEmail, notifyPhone] = useWatch<
     FormValues,
-    ['email', 'telephone', 'send_notifications_email', 'send_notifications_phone']
-  >({ name: ['email', 'telephone', 'send_notifications_email', 'send_notifications_phone'] });
+    ['email', 'telephone', 'dial_code', 'send_notifications_email', 'send_notifications_phone']
+  >({ name: ['email', 'telephone', 'dial_code', 'send_notifications_email', 'send_notifications_phone'] });
   return (
     <ConfirmDialog
       {...props}
       email={email}
       telephone={telephone}
+      dialCode={dialCode}
       notifyEmail={notifyEmail}
       notifyPhone={notifyPhone}
       onNotifyEmail={(on) => setValue('send_notifications_email', on)}

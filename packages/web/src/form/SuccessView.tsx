@@ -1,10 +1,11 @@
-import type { Attachment } from '@ros/domain';
+import { type Attachment, attachmentNotes, currentLegalVersion } from '@ros/domain';
 import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
 import { useLang, withLang } from '../shell/lang';
-import { EXTERNAL_LINKS } from '../shell/links';
+import { AUTHORITY_DATA_MAILBOX, EXTERNAL_LINKS } from '../shell/links';
 import { usePageTitle } from '../shell/title';
 import { useT } from '../shell/translate';
+import { StatusAccess } from '../status/StatusAccess';
 import { isEmailConfirmation, pdfPath, type SubmitAnswer } from './submit';
 
 /**
@@ -13,10 +14,13 @@ import { isEmailConfirmation, pdfPath, type SubmitAnswer } from './submit';
  * - PDF flow: the request is stored but has not reached the authority; the browser starts
  *   downloading the PDF at once (an attachment, so the page stays). Next: print, sign, send it
  *   by post, to the data mailbox or in person (the address is the footer's, FOOTER.ADDRESS),
- *   with the attachments `requiredAttachments` of @ros/domain lists (as the PDF does).
+ *   with the attachments `requiredAttachments` of @ros/domain lists, in the words of the PDF
+ *   (the legal texts' attachments notes).
  * - NIA flow (the answer says `email: true`): the request reached the authority directly; the
- *   confirmation went to the entered e-mail address; nothing downloads; only attachments remain.
- * An exit reloads the app.
+ *   confirmation went to the entered e-mail address; nothing downloads by itself, but a link
+ *   offers the PDF to keep (issue 28); only attachments remain.
+ * An exit reloads the app; after a NIA request it goes through /api/ros/sso-logout, which signs
+ * the person out at NIA too (when NIA offers it) on the way to the home page (docs/nia.md).
  */
 export function SuccessView({
   answer,
@@ -47,8 +51,9 @@ export function SuccessView({
   const address = t('FOOTER.ADDRESS');
   const attachmentItems = (
     <ul>
-      {attachments.includes('abroad') && <li>{t('SUBMIT.ATTACHMENT.TEXT')}</li>}
-      {attachments.includes('identity') && <li>{t('SUBMIT.ATTACHMENT.IDENTITY')}</li>}
+      {attachmentNotes(currentLegalVersion(), lang, attachments).map((note) => (
+        <li key={note}>{note}</li>
+      ))}
     </ul>
   );
 
@@ -78,6 +83,12 @@ export function SuccessView({
             {email ? t('SUBMIT.SUCCESS.EMAIL_SENT', { email }) : t('SUBMIT.SUCCESS.EMAIL_SENT_GENERIC')}
           </p>
           <p>{t('SUBMIT.SUCCESS.EMAIL_NEXT')}</p>
+          {/* A copy to keep here as well, not only by e-mail (issue 28). */}
+          <p>
+            <a href={href} download data-testid="pdf-link">
+              {t('SUBMIT.SUCCESS.DOWNLOAD_COPY')}
+            </a>
+          </p>
           {attachments.length > 0 && (
             <div data-testid="attachment-alert">
               <p>{t('SUBMIT.SUCCESS.ATTACH_NIA')}</p>
@@ -102,7 +113,7 @@ export function SuccessView({
               {t('SUBMIT.SUCCESS.STEP_SEND')}
               <ul>
                 <li>{t('SUBMIT.SUCCESS.SEND_POST', { address })}</li>
-                <li>{t('SUBMIT.SUCCESS.SEND_DATABOX')}</li>
+                <li>{t('SUBMIT.SUCCESS.SEND_DATABOX', { databox: AUTHORITY_DATA_MAILBOX })}</li>
                 <li>{t('SUBMIT.SUCCESS.SEND_PERSON', { address })}</li>
               </ul>
               <a href={EXTERNAL_LINKS[lang].contacts} rel="noopener">
@@ -122,12 +133,13 @@ export function SuccessView({
           </ol>
         </section>
       )}
+      <StatusAccess reference={answer.reference} accessCode={answer.access_code} />
       <div className="form-actions">
         <Button
           variant="outlined"
           size="l"
           data-testid="submit-exit"
-          onClick={() => window.location.assign(withLang('/', lang))}
+          onClick={() => window.location.assign(withLang(byEmail ? '/api/ros/sso-logout' : '/', lang))}
         >
           {t('SUBMIT.SUCCESS.EXIT')}
         </Button>

@@ -4,6 +4,7 @@ import type {} from 'altcha/types/react';
 // The proof-of-work worker as a file of our own origin (CSP worker-src 'self'; no blob: URL).
 import ShaWorker from 'altcha/workers/sha?worker';
 import { useEffect, useRef } from 'react';
+import { useT } from '../shell/translate';
 
 /**
  * The bot check of the search and submit steps (spec section 6: the token travels in the
@@ -147,6 +148,22 @@ function registerAltchaWorkers(): void {
 const loadAltchaTexts = (lang: string): Promise<unknown> =>
   lang === 'en' ? import('altcha/i18n/en') : import('altcha/i18n/cs');
 
+type AltchaTexts = {
+  get(lang: string): Record<string, string> | undefined;
+  set(lang: string, v: object): void;
+};
+
+/**
+ * The widget says what really happens (issue 27): an expired proof is solved again by itself
+ * (no "expired, try again" while sending still works), and a failure says what the page says:
+ * the check runs again with the next search or send.
+ */
+function ownAltchaTexts(lang: string, texts: { expired: string; error: string }): void {
+  const i18n = (globalThis as unknown as { $altcha?: { i18n?: AltchaTexts } }).$altcha?.i18n;
+  const current = i18n?.get(lang);
+  if (i18n && current) i18n.set(lang, { ...current, ...texts });
+}
+
 /**
  * The ALTCHA widget (altcha provider only; reCAPTCHA v3 shows no widget). Renders nothing
  * for reCAPTCHA, whose notice the page shows itself. `deferred`: its module (30 kB) loads and
@@ -164,6 +181,10 @@ export function BotCheckWidget({
 }) {
   const ref = useRef<HTMLElement>(null);
   const isAltcha = settings.botCheckProvider !== 'recaptcha';
+  const { t } = useT();
+  const texts = { expired: t('BOTCHECK.EXPIRED'), error: t('BOTCHECK.ERROR') };
+  const textsRef = useRef(texts);
+  textsRef.current = texts;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the widget loads once; a language switch is the effect below
   useEffect(() => {
@@ -181,6 +202,7 @@ export function BotCheckWidget({
       void Promise.all([import('altcha/external'), import('altcha/altcha.css'), loadAltchaTexts(lang)]).then(
         () => {
           registerAltchaWorkers();
+          ownAltchaTexts(lang, textsRef.current);
           if (cancelled) return;
           setWidget(el);
           // Solved at once (no auto="onload": one owner of verify()), so the token is usually
@@ -203,11 +225,21 @@ export function BotCheckWidget({
       const detail = (e as CustomEvent<{ state?: string; payload?: string }>).detail;
       readyPayload = detail?.state === 'verified' && detail.payload ? detail.payload : null;
     };
+    // An expired proof is solved again at once: the token stays ready, as the widget now says.
+    const onExpired = () => {
+      readyPayload = null;
+      if (el && widget === el) {
+        el.reset();
+        void solve(el);
+      }
+    };
     el?.addEventListener('statechange', onState);
+    el?.addEventListener('expired', onExpired);
     return () => {
       cancelled = true;
       stopWaiting();
       el?.removeEventListener('statechange', onState);
+      el?.removeEventListener('expired', onExpired);
       if (widget === el) widget = null;
       readyPayload = null;
     };
@@ -216,7 +248,10 @@ export function BotCheckWidget({
   // A language switch loads that language's texts, then has the widget read them again.
   useEffect(() => {
     if (!isAltcha) return;
-    void loadAltchaTexts(lang).then(() => ref.current?.setAttribute('language', lang));
+    void loadAltchaTexts(lang).then(() => {
+      ownAltchaTexts(lang, textsRef.current);
+      ref.current?.setAttribute('language', lang);
+    });
   }, [isAltcha, lang]);
 
   if (!isAltcha) return null;

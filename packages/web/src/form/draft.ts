@@ -1,24 +1,97 @@
-import type { FormValues, PrefillField } from '@ros/domain';
+import {
+  defaultFormContext,
+  defaultFormValues,
+  type FormContext,
+  type FormFieldName,
+  type FormValues,
+  type PrefillField,
+} from '@ros/domain';
 
-/** What survives a reload of the same tab (sessionStorage): values, context and UI state. */
-export interface Draft {
-  version: 1;
-  duplicate: boolean;
+/**
+ * Step 2's starting record (one type for every start: a search match, a sign-in, a manual start,
+ * a draft after a reload): the values, the facts of the form's context, and the little UI state
+ * a draft keeps. A draft is this record now, with its mode (Draft).
+ */
+export interface FormStart {
   values: FormValues;
   readOnly: PrefillField[];
   noPrefill: boolean;
   dataMailboxDelivery: boolean;
-  /** The register knows the person as a Czech citizen (absent in drafts saved before it was kept). */
+  /** The register knows the person as a Czech citizen (registerFormContext): the birth number is required. */
   czechCitizen?: boolean;
+  birthNameTouched?: boolean;
+  modalShown?: boolean;
+  /** The search answer's `match`: the proof the server links the register person by (validate, submit). */
+  match?: string;
+  /**
+   * The person has typed something into this draft (issue 28): a reload restores the values as
+   * the form's start, so this keeps the "leave?" question armed after it.
+   */
+  typed?: boolean;
+}
+
+/** What survives a reload of the same tab (sessionStorage): the starting record now, and its mode. */
+export interface Draft extends FormStart {
+  version: 1;
+  duplicate: boolean;
   /** Only in drafts saved before dial_code became a form value (decision 0003). */
   dialCode?: string;
-  birthNameTouched: boolean;
-  modalShown: boolean;
-  /** The search answer's match token (sent with validate and submit). */
-  match?: string;
+}
+
+/** The form context of a start (the rules' context for the life of the form). */
+export function startContext(
+  start: FormStart,
+  duplicate: boolean,
+  dialCodes?: ReadonlySet<string>,
+): FormContext {
+  return defaultFormContext({
+    duplicate,
+    noPrefill: start.noPrefill,
+    readOnly: new Set<FormFieldName>(start.readOnly),
+    dataMailboxDelivery: start.dataMailboxDelivery,
+    czechCitizen: start.czechCitizen ?? false,
+    ...(dialCodes ? { dialCodes } : {}),
+  });
+}
+
+/** The draft of a form: its starting record as it is now (values, UI state), in its mode. */
+export function draftOf(start: FormStart, duplicate: boolean): Draft {
+  const { match, typed, ...rest } = start;
+  return {
+    version: 1,
+    duplicate,
+    ...rest,
+    czechCitizen: start.czechCitizen ?? false,
+    birthNameTouched: start.birthNameTouched ?? false,
+    modalShown: start.modalShown ?? false,
+    ...(match ? { match } : {}),
+    ...(typed ? { typed } : {}),
+  };
+}
+
+/** The starting record a draft restores. */
+export function startOfDraft(d: Draft): FormStart {
+  return {
+    // A draft saved before dial_code was a form value kept the choice beside the values.
+    values: { ...defaultFormValues(), ...(d.dialCode ? { dial_code: d.dialCode } : {}), ...d.values },
+    readOnly: d.readOnly,
+    noPrefill: d.noPrefill,
+    dataMailboxDelivery: d.dataMailboxDelivery,
+    czechCitizen: d.czechCitizen ?? false,
+    birthNameTouched: d.birthNameTouched,
+    modalShown: d.modalShown,
+    ...(d.match ? { match: d.match } : {}),
+    ...(d.typed ? { typed: true } : {}),
+  };
 }
 
 export const DRAFT_KEY = 'ros-form-draft';
+
+/** This tab's draft of the mode, as the starting record it restores; null when there is none. */
+export function loadDraftStart(duplicate: boolean): FormStart | null {
+  const d = loadDraft(duplicate);
+  return d ? startOfDraft(d) : null;
+}
 
 export function loadDraft(duplicate: boolean): Draft | null {
   try {
@@ -40,9 +113,45 @@ export function saveDraft(d: Draft): void {
   }
 }
 
+/** The search step's boxes, kept in this tab so that a reload keeps them (issue 28). */
+export interface SearchDraft {
+  duplicate: boolean;
+  first_name: string;
+  last_name: string;
+  type: string;
+  number: string;
+}
+
+export const SEARCH_DRAFT_KEY = 'ros-search-draft';
+
+export function loadSearchDraft(duplicate: boolean): SearchDraft | null {
+  try {
+    const raw = window.sessionStorage.getItem(SEARCH_DRAFT_KEY);
+    if (!raw) return null;
+    const d = JSON.parse(raw) as SearchDraft;
+    if (d?.duplicate !== duplicate) return null;
+    for (const k of ['first_name', 'last_name', 'type', 'number'] as const) {
+      if (typeof d[k] !== 'string') return null;
+    }
+    return d;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSearchDraft(d: SearchDraft): void {
+  try {
+    window.sessionStorage.setItem(SEARCH_DRAFT_KEY, JSON.stringify(d));
+  } catch {
+    // Storage full or blocked: the search still works.
+  }
+}
+
+/** Everything this tab holds of the form: the request's draft and the search step's boxes. */
 export function clearDraft(): void {
   try {
     window.sessionStorage.removeItem(DRAFT_KEY);
+    window.sessionStorage.removeItem(SEARCH_DRAFT_KEY);
   } catch {
     // ignore
   }

@@ -188,10 +188,10 @@ describe('the form screen (FormPage)', { timeout: 30000 }, () => {
     const user = userEvent.setup();
     renderApp({ path: '/form?lang=en' });
     // The form screen is a lazy chunk: the first load may take a while.
-    await screen.findByRole('heading', { name: 'Filling in without a document' }, { timeout: 15000 });
+    await screen.findByRole('heading', { name: 'Filling in the form by hand' }, { timeout: 15000 });
     await user.click(screen.getByRole('link', { name: 'Čeština' }));
     await waitFor(() => expect(location()).toBe('/form'));
-    expect(screen.getByRole('heading', { name: 'Vyplnění bez dokladu' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Ruční vyplnění žádosti' })).toBeInTheDocument();
     expect(window.sessionStorage.getItem(DRAFT_KEY)).not.toBeNull();
     await user.click(screen.getByRole('link', { name: /úvodní stránka/ }));
     await waitFor(() => expect(location()).toBe('/'));

@@ -25,6 +25,17 @@ export function leavesScreen(
   return screenOf(from) !== screenOf(to);
 }
 
+let keepingDraft = false;
+
+/**
+ * Leaves the page for `url` without the browser's question: the draft stays in this tab and comes
+ * back on return (signing in again after the NIA session ended, nia/SessionWatch.tsx).
+ */
+export function leaveKeepingDraft(url: string): void {
+  keepingDraft = true;
+  window.location.assign(url);
+}
+
 /**
  * Asks before the user leaves the form with input they typed (`dirty`):
  * - closing or reloading the tab, or leaving for another site: the browser's own question
@@ -38,6 +49,7 @@ export function useLeaveGuard(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (keepingDraft) return;
       e.preventDefault();
       e.returnValue = '';
     };

@@ -19,10 +19,15 @@ describe('the match token of the search answer', () => {
   it('goes with validate and submit, and is left out when there is none', () => {
     const values = defaultFormValues();
     expect(validatePayload(values, false, person.match).match).toBe(person.match);
-    expect(submitBody(values, 'cs', false, { email: false, phone: false }, person.match).match).toBe(
-      person.match,
-    );
+    const agreement = {
+      version: '1',
+      channel: 'paper' as const,
+      ticked: { signature: true, affidavit: true, purpose: true },
+    };
+    expect(
+      submitBody(values, 'cs', false, { email: false, phone: false }, agreement, person.match).match,
+    ).toBe(person.match);
     expect('match' in validatePayload(values, false)).toBe(false);
-    expect('match' in submitBody(values, 'cs', false, { email: false, phone: false })).toBe(false);
+    expect('match' in submitBody(values, 'cs', false, { email: false, phone: false }, agreement)).toBe(false);
   });
 });

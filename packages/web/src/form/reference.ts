@@ -1,5 +1,5 @@
 import type { CodeItem, Country, District, DuplicateType, Municipality } from '@ros/domain';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { apiGet } from '../api/client';
 
 // The lists' item shapes are the API contract's (@ros/domain, GET /api/ros/{list}).
@@ -82,7 +82,9 @@ export function useReferenceLists(
       p.catch(() => cache.delete(lang));
     }
     p.then(
-      (lists) => live && setState({ lists, error: false }),
+      // Step 2 renders when its lists are there: as a transition (issue 29), in slices of a few
+      // milliseconds, not one long task on a slow phone.
+      (lists) => live && startTransition(() => setState({ lists, error: false })),
       () => live && setState({ lists: null, error: true }),
     );
     return () => {
@@ -120,7 +122,8 @@ export function useMunicipalities(): {
       });
     }
     municipalitiesLoad.then(
-      (municipalities) => live && setState({ municipalities, error: false }),
+      // A transition (issue 29): 6,258 options made and shown in slices, not one long task.
+      (municipalities) => live && startTransition(() => setState({ municipalities, error: false })),
       () => live && setState({ municipalities: null, error: true }),
     );
     return () => {

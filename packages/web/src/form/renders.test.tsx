@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRequestForm } from '../test/requestForm';
 
@@ -43,8 +43,7 @@ describe('step 2 renders (issue 14)', { timeout: 30000 }, () => {
   it('typing in a field re-renders no other section, the first keystroke included', async () => {
     const { user } = renderRequestForm();
     await screen.findByTestId('finish');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(renders.employer).toBeGreaterThan(0);
+    await waitFor(() => expect(renders.employer).toBeGreaterThan(0));
     renders.employer = 0;
     renders.contact = 0;
     // The first change makes the form "changed" (the leave question): a render of the form itself.

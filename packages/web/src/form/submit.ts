@@ -2,6 +2,7 @@ import {
   FORM_FIELDS,
   type FormValues,
   issuesToFieldErrors,
+  refusalReasonSchema,
   SUBMIT_ERROR_CODES,
   type SubmitAnswer,
   type ValidateAnswer,
@@ -9,6 +10,7 @@ import {
 } from '@ros/domain';
 import { ApiRequestError, apiPost } from '../api/client';
 import { type BotCheckSettings, getBotToken, resetBotCheck } from './botcheck';
+import type { Agreement } from './ConfirmDialog';
 
 /**
  * POST /api/ros/validate and POST /api/ros answer the API contract's shapes (@ros/domain):
@@ -55,24 +57,40 @@ export async function validateRequest(
 ): Promise<ValidateAnswer> {
   try {
     const a = await apiPost<Partial<ValidateAnswer>>('/validate', validatePayload(values, duplicate, match));
-    return { okDate: a?.okDate !== false, okDuplications: a?.okDuplications !== false };
+    const reason = refusalReasonSchema.safeParse(a?.reason);
+    return {
+      okDate: a?.okDate !== false,
+      okDuplications: a?.okDuplications !== false,
+      // Which rule applies (issue 28); an answer without a readable one keeps the general warning.
+      ...(a?.okDate === false && reason.success ? { reason: reason.data } : {}),
+    };
   } catch {
     return { okDate: true, okDuplications: true };
   }
 }
 
-/** The submit body: the form values, the language, the mode, the notification choices and the search's `match`. */
+/**
+ * The submit body: the form values, the language, the mode, the notification choices, what the
+ * applicant agreed to in the dialog (the legal texts' version and channel, the three declarations;
+ * the server stores them and the PDF prints that version's texts) and the search's `match`.
+ */
 export function submitBody(
   values: FormValues,
   language: 'cs' | 'en',
   duplicate: boolean,
   notify: Notifications,
+  agreement: Agreement,
   match?: string,
 ) {
   return {
     ...values,
     language,
     duplicate,
+    legal_version: agreement.version,
+    legal_channel: agreement.channel,
+    declaration_signature: agreement.ticked.signature,
+    declaration_affidavit: agreement.ticked.affidavit,
+    declaration_purpose: agreement.ticked.purpose,
     ...(match ? { match } : {}),
     send_notifications_email: notify.email,
     // The phone notification needs a telephone number.
@@ -126,7 +144,7 @@ export function controlPath(path: string): string | null {
 
 /**
  * The field errors of a 400 INVALID_FORM answer, keyed by control path, first error per control
- * (issuesToFieldErrors: an unknown message key becomes `pattern`). The server sends
+ * (issuesToFieldErrors: a message key this page does not know becomes `unknown`, shown as VALIDATION.unknown). The server sends
  * `error.fields` as `[{ path, message }]` (message = the spec's message key); an object
  * `{ path: message }` is read too. Null for any other failure, or when no field of the form is named.
  */
@@ -157,6 +175,10 @@ export const isTimeNotCovered = (error: unknown): boolean =>
  */
 export const isNiaMismatch = (error: unknown): boolean =>
   error instanceof ApiRequestError && error.status === 400 && error.code === SUBMIT_ERRORS.niaMismatch;
+
+/** A 401 SESSION_EXPIRED: sent as through NIA, but the sign-in has ended (nothing stored). */
+export const isSessionExpired = (error: unknown): boolean =>
+  error instanceof ApiRequestError && error.status === 401 && error.code === SUBMIT_ERRORS.sessionExpired;
 
 /** Where the PDF of a stored request downloads from. */
 export const pdfPath = (id: string) => `/api/ros/pdf/${encodeURIComponent(id)}`;

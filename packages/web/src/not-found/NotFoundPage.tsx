@@ -5,7 +5,8 @@ import { useT } from '../shell/translate';
 
 export function NotFoundPage() {
   const { t } = useT();
-  useHeaderTitle('TITLE.DEFAULT');
+  // Its own title in the blue band (issue 28), not the request form's: the page belongs to no form.
+  useHeaderTitle('NOT_FOUND.TITLE');
   usePageTitle('NOT_FOUND.TITLE');
   return (
     <div className="not-found">

@@ -33,8 +33,14 @@ describe('alerts', () => {
     vi.useRealTimers();
   });
 
-  it('closes itself after 5000 ms by default', () => {
-    setup({ type: 'warning', key: 'ALERTS.FORM_INVALID' });
+  it('a warning or an error the person must act on never closes itself (WCAG 2.2.1)', () => {
+    setup({ type: 'warning', key: 'ALERTS.DOCUMENT_INVALID' });
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText(/We found no person/)).toBeInTheDocument();
+  });
+
+  it('a confirmation that needs nothing closes itself after 5000 ms by default', () => {
+    setup({ type: 'success', key: 'ALERTS.FORM_INVALID' });
     const text = /The form has errors/;
     expect(screen.getByText(text)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(4999));

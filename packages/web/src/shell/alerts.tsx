@@ -17,7 +17,11 @@ export interface AlertOptions {
   type: AlertType;
   /** i18n key of the text, e.g. 'ALERTS.FORM_INVALID'. */
   key: string;
-  /** Milliseconds until the alert closes itself; default 5000, 0 = stays until closed. */
+  /**
+   * Milliseconds until the alert closes itself; 0 = stays until closed. Default: 5000 for a
+   * confirmation that needs nothing (success, info), 0 for a message the person must act on
+   * (warning, danger): WCAG 2.2.1 prevails over the spec's 5 s (docs/accessibility.md).
+   */
   timeout?: number;
   /** Interpolation values for the text. */
   values?: Record<string, unknown>;
@@ -33,6 +37,9 @@ interface AlertsApi {
   dismiss: (id: number) => void;
   clear: () => void;
 }
+
+/** A warning or an error asks something of the person: it never closes itself. */
+const needsAction = (type: AlertType) => type === 'warning' || type === 'danger';
 
 const AlertsContext = createContext<AlertsApi | null>(null);
 
@@ -51,7 +58,7 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (options: AlertOptions) => {
       const id = nextId.current++;
-      const timeout = options.timeout ?? ALERT_TIMEOUT_MS;
+      const timeout = options.timeout ?? (needsAction(options.type) ? 0 : ALERT_TIMEOUT_MS);
       // The same message shown again replaces the old one instead of stacking up.
       setAlerts((list) => [
         ...list.filter((alert) => !(alert.key === options.key && alert.type === options.type)),
@@ -70,7 +77,9 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     for (const timer of timers.current.values()) clearTimeout(timer);
     timers.current.clear();
-    setAlerts([]);
+    // Unchanged when there is nothing to clear: no re-render of every page that uses alerts at
+    // each route's start (issue 29: one long task on a slow phone, right after the first paint).
+    setAlerts((list) => (list.length === 0 ? list : []));
   }, []);
 
   useEffect(() => {
@@ -100,6 +109,29 @@ function AlertItem({ alert, onDismiss }: { alert: Alert; onDismiss: () => void }
       <button type="button" className="alert__close" onClick={onDismiss} aria-label={t('SHELL.ALERT_CLOSE')}>
         <span aria-hidden="true">×</span>
       </button>
+    </div>
+  );
+}
+
+/**
+ * A message that needs an action, shown next to the control that caused it instead of at the
+ * top of the page (issue 27: at 400 % zoom the top is far out of view): announced when it
+ * appears (role alert), stays until closed or replaced by the next attempt.
+ */
+export function InlineAlert({
+  type,
+  textKey,
+  onDismiss,
+  testId,
+}: {
+  type: AlertType;
+  textKey: string;
+  onDismiss: () => void;
+  testId?: string;
+}) {
+  return (
+    <div role="alert" className="inline-alert" data-testid={testId}>
+      <AlertItem alert={{ id: 0, type, key: textKey }} onDismiss={onDismiss} />
     </div>
   );
 }

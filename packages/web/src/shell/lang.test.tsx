@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render';
@@ -72,5 +72,19 @@ describe('language in links and navigation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/not-found?lang=en');
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/?lang=en');
+  });
+
+  it('replaces a page path in other case by its own, query kept; a path the server calls 404 is not-found (issue 22)', async () => {
+    const first = renderApp({ path: '/Check?id=990000001x2070&lang=en' });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/check?id=990000001x2070&lang=en'),
+    );
+    first.unmount();
+    // react-router matches without regard to case and decodes %6F: the page the server answered
+    // 404 for must not show the form.
+    const encoded = renderApp({ path: '/f%6Frm?lang=en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/not-found?lang=en');
+    encoded.unmount();
   });
 });

@@ -30,29 +30,36 @@ function normalise(raw: Partial<Metadata> | null | undefined): Metadata {
   };
 }
 
-/** Loads the metadata once at start; `retry()` loads it again after a failure. */
-export function MetadataProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<MetadataState>({ status: 'loading' });
+/** GET /api/ros/metadata, as the state the provider holds (never rejects). */
+export async function loadMetadata(): Promise<MetadataState> {
+  try {
+    return { status: 'ready', metadata: normalise(await apiGet<Partial<Metadata>>('/metadata')) };
+  } catch (error) {
+    return {
+      status: 'error',
+      error: error instanceof ApiRequestError ? error : new ApiRequestError(0, 'UNKNOWN', String(error)),
+    };
+  }
+}
+
+/**
+ * Loads the metadata once at start, unless main.tsx loaded it before the first render
+ * (`initial`, issue 29: the first paint is the page, not a spinner); `retry()` loads it again
+ * after a failure.
+ */
+export function MetadataProvider({ children, initial }: { children: ReactNode; initial?: MetadataState }) {
+  const [state, setState] = useState<MetadataState>(initial ?? { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0 && initial !== undefined) return;
     let current = true;
     setState({ status: 'loading' });
-    // `attempt` is read so that retry() runs this effect again.
-    void attempt;
-    apiGet<Partial<Metadata>>('/metadata').then(
-      (raw) => current && setState({ status: 'ready', metadata: normalise(raw) }),
-      (error: unknown) =>
-        current &&
-        setState({
-          status: 'error',
-          error: error instanceof ApiRequestError ? error : new ApiRequestError(0, 'UNKNOWN', String(error)),
-        }),
-    );
+    void loadMetadata().then((loaded) => current && setState(loaded));
     return () => {
       current = false;
     };
-  }, [attempt]);
+  }, [attempt, initial]);
 
   const { i18n } = useTranslation();
   const retry = useCallback(() => {

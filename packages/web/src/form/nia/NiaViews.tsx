@@ -4,11 +4,24 @@ import { useLang, withLang } from '../../shell/lang';
 import { useT } from '../../shell/translate';
 import './nia.css';
 
+/** The identity fields a sign-in may leave out, in the order the form shows them. */
+export type NiaField = 'first_name' | 'last_name' | 'birth_date';
+export const NIA_FIELDS: readonly NiaField[] = ['first_name', 'last_name', 'birth_date'];
+
+/** "jméno, příjmení a datum narození" / "first name, last name and date of birth". */
+export function fieldList(fields: readonly NiaField[], t: (key: string) => string): string {
+  const names = fields.map((f) => t(`FORM.NIA.FIELD.${f}`));
+  if (names.length < 2) return names.join('');
+  return `${names.slice(0, -1).join(', ')} ${t('FORM.NIA.AND')} ${names[names.length - 1]}`;
+}
+
 /**
- * The error card of an incomplete sign-in (spec sections 4 and 8, ALERTS.SSO_INCOMPLETE): NIA did
- * not release a name or the birth date. It stays on the screen; the user fills in what is missing.
+ * The card of an incomplete sign-in (spec sections 4 and 8; issue 28): it names what NIA did not
+ * release (`missing`; empty when NIA only flagged the identity incomplete) and what to do, in
+ * words that agree with the intro above it (FORM.NIA.INTRO_INCOMPLETE). It stays on the screen;
+ * the user types what is missing.
  */
-export function NiaIncomplete() {
+export function NiaIncomplete({ missing }: { missing: readonly NiaField[] }) {
   const { t } = useT();
   return (
     <div className="alert alert--warning nia-incomplete" data-testid="sso-incomplete">
@@ -17,8 +30,36 @@ export function NiaIncomplete() {
         <p>
           <strong>{t('FORM.NIA.INCOMPLETE_TITLE')}</strong>
         </p>
-        <p>{t('ALERTS.SSO_INCOMPLETE')}</p>
+        <p>
+          {missing.length > 0
+            ? t('FORM.NIA.INCOMPLETE_MISSING', { fields: fieldList(missing, t) })
+            : t('ALERTS.SSO_INCOMPLETE')}
+        </p>
         <p>{t('FORM.NIA.INCOMPLETE_NEXT')}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * After a cancelled or failed sign-in (the server adds sso=failed): what happened and both ways
+ * on, signing in again or going on without it (issue 28). Signing in again is offered only while
+ * the sign-in is switched on.
+ */
+export function SsoFailed({ signInHref, onContinue }: { signInHref: string | null; onContinue: () => void }) {
+  const { t } = useT();
+  return (
+    <div className="card nia-card" role="alert" data-testid="sso-failed">
+      <p>{t(signInHref ? 'ALERTS.SSO_FAILED' : 'ALERTS.SSO_FAILED_OFF')}</p>
+      <div className="form-actions">
+        {signInHref && (
+          <a href={signInHref} className={buttonClass('primary', 'l')} data-testid="sso-sign-in-again">
+            {t('FORM.NIA.SESSION.SIGN_IN_AGAIN')}
+          </a>
+        )}
+        <Button variant="outlined" size="l" onClick={onContinue} data-testid="sso-continue-without">
+          {t('FORM.NIA.CONTINUE_WITHOUT')}
+        </Button>
       </div>
     </div>
   );
@@ -32,10 +73,12 @@ export function NiaIncomplete() {
 export function NiaNotFound({
   headingRef,
   incomplete,
+  missing,
   onFill,
 }: {
   headingRef: RefObject<HTMLHeadingElement | null>;
   incomplete: boolean;
+  missing: readonly NiaField[];
   onFill: () => void;
 }) {
   const { t } = useT();
@@ -46,7 +89,7 @@ export function NiaNotFound({
         {t('FORM.NIA.NOT_FOUND_HEADING')}
       </h2>
       <p>{t('FORM.NIA.NOT_FOUND_TEXT')}</p>
-      {incomplete && <NiaIncomplete />}
+      {incomplete && <NiaIncomplete missing={missing} />}
       <div className="form-actions">
         <a
           href={withLang('/form?eid=nia', lang)}

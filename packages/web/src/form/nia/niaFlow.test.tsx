@@ -155,8 +155,12 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     });
     const card = await screen.findByTestId('sso-incomplete', {}, LONG);
     expect(card).toHaveTextContent('The sign-in did not provide all details');
-    expect(card).toHaveTextContent('did not provide all the details we need');
-    expect(card).toHaveTextContent('Fill in the missing details');
+    // One explanation (issue 28): the intro names what came from the sign-in, the card what did not.
+    expect(card).toHaveTextContent('Your sign-in did not give us your date of birth.');
+    expect(card).toHaveTextContent('Without them, however, the sign-in cannot vouch for the request');
+    const intro = screen.getByTestId('step2-intro');
+    expect(intro).toHaveTextContent('From your sign-in we took your first name and last name');
+    expect(intro).not.toHaveTextContent(/date of birth come from your identity/);
     expect(card).toHaveTextContent('download it as a PDF');
     // Not the complete identity's promise of a direct submission.
     expect(screen.queryByText(/there is nothing to print or sign/)).toBeNull();
@@ -170,7 +174,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
   it('no session (401): the form without prefill, as eid=eid, and an alert that the sign-in expired', async () => {
     open('/form?eid=nia&lang=en', NO_SESSION);
     expect(
-      await screen.findByRole('heading', { name: 'Filling in without a document' }, LONG),
+      await screen.findByRole('heading', { name: 'Filling in the form by hand' }, LONG),
     ).toBeInTheDocument();
     await screen.findByTestId('finish');
     expect(screen.queryByTestId('search-submit')).toBeNull();
@@ -184,11 +188,17 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     ['/form?sso=failed&lang=en', /Signing in with your citizen identity did not succeed/],
     ['/duplikat/form?sso=failed', /Přihlášení přes identitu občana se nepodařilo/],
   ] as const) {
-    it(`${path}: the search step with an alert that the sign-in did not succeed`, async () => {
-      const { fetchMock } = open(path, NO_SESSION);
+    it(`${path}: the search step with a card: sign in again, or continue without`, async () => {
+      const { fetchMock, user } = open(path, NO_SESSION);
       expect(await screen.findByTestId('search-submit', {}, LONG)).toBeInTheDocument();
-      await waitFor(() => expect(alertKeys()).toEqual(['ALERTS.SSO_FAILED']));
-      expect(screen.getByText(text)).toBeInTheDocument();
+      const card = screen.getByTestId('sso-failed');
+      expect(card).toHaveTextContent(text);
+      expect(within(card).getByTestId('sso-sign-in-again')).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^\/api\/ros\/sso-redirect\?from=(form-en|duplicate)$/),
+      );
+      await user.click(within(card).getByTestId('sso-continue-without'));
+      expect(screen.queryByTestId('sso-failed')).toBeNull();
       // No session is asked for without eid=nia.
       expect(fetchMock.mock.calls.some(([u]) => String(u).includes('sso-session'))).toBe(false);
     });
@@ -259,10 +269,14 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
       'We have sent a confirmation with your request as a PDF by e-mail to stepan@example.cz.',
     );
     expect(success).toHaveTextContent('You do not need to print, sign or send it.');
-    expect(screen.queryByTestId('pdf-link')).toBeNull();
-    expect(success).not.toHaveTextContent(/download/i);
+    // Nothing downloads by itself, but a copy is offered to keep (issue 28).
+    expect(screen.getByTestId('pdf-link')).toHaveAttribute('href', '/api/ros/pdf/CCCCCCCCCCCCCCCCCCCCCCCC');
+    expect(screen.getByTestId('pdf-link')).toHaveTextContent('Download a copy of the request (PDF)');
     expect(assign).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Your request has been sent' })).toHaveFocus();
+    // Leaving signs out at NIA too, on the way home (docs/nia.md "Signing out at NIA").
+    await user.click(screen.getByTestId('submit-exit'));
+    expect(assign).toHaveBeenLastCalledWith('/api/ros/sso-logout?lang=en');
     // The request carried the identity and the AIFO.
     const [, init] = fetchMock.mock.calls.find(([u]) => String(u) === '/api/ros') ?? [];
     expect(JSON.parse(String(init?.body))).toMatchObject({
@@ -274,8 +288,8 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
   });
 
   it('duplicate mode, register person without a certificate: the birth-number retry, names locked', async () => {
-    const noRecord = { ...PERSON, record: undefined };
-    const { user } = open(
+    const noRecord = { ...PERSON, record: undefined, match: 's'.repeat(43) };
+    const { user, fetchMock } = open(
       '/duplicate/form?eid=nia&lang=en',
       { status: 200, body: session({ szr: noRecord, record: null }) },
       { '/api/ros/search-birth-number': { status: 200, body: PERSON } },
@@ -290,6 +304,9 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     expect(
       await screen.findByRole('heading', { name: 'You are signed in with your citizen identity' }),
     ).toBeInTheDocument();
+    // The retry proves the person by the session's register match (docs/register.md).
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/search-birth-number')) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ birth_number: '850315/1008', match: 's'.repeat(43) });
     await screen.findByTestId('finish');
     expect(box('first_name')).toHaveAttribute('readonly');
     expect(box('home_city')).toHaveValue('Brno');

@@ -9,6 +9,8 @@ export interface RetryFrom {
   last_name: string;
   type: string;
   number: string;
+  /** The register person's match token (the session's `szr.match`): the retry's proof. */
+  match?: string;
 }
 
 /**
@@ -102,6 +104,7 @@ export function planNia(session: SsoSession, duplicate: boolean): NiaPlan {
           last_name: nia.last_name ?? own.last_name,
           type: own.document_type,
           number: own.document_number,
+          ...(typeof person.match === 'string' ? { match: person.match } : {}),
         },
       };
     }

@@ -1,10 +1,10 @@
-import { isFieldHidden, type ValidationError } from '@ros/domain';
+import type { ValidationError } from '@ros/domain';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/Button';
 import { LangLink } from '../../shell/lang';
 import { useT } from '../../shell/translate';
-import { fieldId, useCoverage, useFormStatus, useRequestForm } from './context';
+import { fieldId, useCoverage, useCoverageOk, useFormStatus } from './context';
 import { useErrorTexts } from './messages';
 import { monthRanges, useActivityLabel } from './sections/ActivitiesSection';
 
@@ -21,6 +21,12 @@ const EVENT_KEYS: Record<Exclude<FormEventKind, 'invalid'>, string> = {
   timeNotCovered: 'ALERTS.TIME_NOT_COVERED',
   submitError: 'ALERTS.SUBMIT_FORM_ERROR',
   niaMismatch: 'ALERTS.SSO_MISMATCH',
+};
+/** Each message's heading: the name focus announces (issue 27: an alert with no name said little). */
+const EVENT_TITLES: Record<Exclude<FormEventKind, 'invalid'>, string> = {
+  timeNotCovered: 'FORM.NOTICE.TITLE_TIME_NOT_COVERED',
+  submitError: 'FORM.NOTICE.TITLE_SUBMIT_ERROR',
+  niaMismatch: 'FORM.NOTICE.TITLE_NIA_MISMATCH',
 };
 
 /**
@@ -57,13 +63,12 @@ function inPageOrder(paths: string[]): string[] {
  */
 export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRetry: () => void }) {
   const { t } = useT();
-  const { ctx } = useRequestForm();
   const texts = useErrorTexts();
   const activityLabel = useActivityLabel();
   const activities = useWatch({ name: 'past_activities' }) as Array<{ type: string }>;
   const errors = useFormStatus((s) => (s.attempted ? s.errors : null));
   const coverage = useCoverage();
-  const coverageOk = isFieldHidden('past_activities', ctx) || coverage.ok;
+  const coverageOk = useCoverageOk();
   const summaryRef = useRef<HTMLDivElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   useShowOnEvent(event?.kind === 'invalid' ? event : null, summaryRef);
@@ -103,10 +108,15 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
           className={`form-notice form-notice--${notice === 'timeNotCovered' ? 'warning' : 'danger'}`}
           tabIndex={-1}
           role="alert"
+          aria-labelledby="form-notice-title"
           data-testid="form-notice"
           data-alert-key={EVENT_KEYS[notice]}
         >
+          <h2 id="form-notice-title" className="form-notice__title">
+            {t(EVENT_TITLES[notice])}
+          </h2>
           <p>{t(EVENT_KEYS[notice])}</p>
+          {notice === 'submitError' && <p>{t('FORM.NOTICE.SUBMIT_ERROR_NEXT')}</p>}
           {notice === 'submitError' && (
             <Button variant="outlined" onClick={onRetry} data-testid="notice-retry">
               {t('FORM.NOTICE.RETRY')}

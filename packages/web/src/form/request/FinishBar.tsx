@@ -1,19 +1,16 @@
-import { isFieldHidden } from '@ros/domain';
 import { Button } from '../../components/Button';
 import { Tooltip } from '../../components/Tooltip';
 import { useT } from '../../shell/translate';
-import { useCoverage, useFormStatus, useRequestForm } from './context';
+import { useCoverageOk, useFormStatus } from './context';
 
 export type FinishState = 'valid' | 'invalid' | 'uncovered';
 
 /** valid / invalid (a rule fails) / uncovered (only months of the last 5 years missing). */
 export function useFinishState(): FinishState {
-  const { ctx } = useRequestForm();
   const formOk = useFormStatus((s) => s.formOk);
-  const coverage = useCoverage();
+  const covered = useCoverageOk();
   if (!formOk) return 'invalid';
-  // The months are those of the employer and past activities, which duplicate mode hides.
-  return isFieldHidden('past_activities', ctx) || coverage.ok ? 'valid' : 'uncovered';
+  return covered ? 'valid' : 'uncovered';
 }
 
 /**

@@ -34,7 +34,7 @@ export function MunicipalityField({
   };
   return (
     <>
-      <ComboField {...common} options={options} onChange={onPick} />
+      <ComboField {...common} options={options} onChange={onPick} loading={!municipalities && !error} />
       {error && (
         <div className="card" role="alert">
           <p>{t('FORM.LISTS_ERROR')}</p>

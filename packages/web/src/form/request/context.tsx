@@ -1,6 +1,7 @@
 import {
   type CoverageResult,
-  computeCoverage,
+  coverageOfValues,
+  coverageOk,
   type FormContext,
   type FormFieldName,
   type FormValues,
@@ -62,10 +63,22 @@ export function useStatusOf<T>(status: FormStatusStore, select: (s: FormStatus) 
 /** The id of a control by its value path ('past_activities.0.from' -> 'past_activities-0-from'). */
 export const fieldId = (path: string) => path.replace(/\./g, '-');
 
+/** The values the month coverage is of (the employer's start, the past activities), watched. */
+function useCoverageValues(): Pick<FormValues, 'employer_current_from' | 'past_activities'> {
+  const [employer_current_from, past_activities] = useWatch<
+    FormValues,
+    ['employer_current_from', 'past_activities']
+  >({ name: ['employer_current_from', 'past_activities'] });
+  return { employer_current_from, past_activities };
+}
+
 /** Month coverage of the last 60 months from the employer start and the activities. */
 export function useCoverage(): CoverageResult {
-  const [employerFrom, activities] = useWatch<FormValues, ['employer_current_from', 'past_activities']>({
-    name: ['employer_current_from', 'past_activities'],
-  });
-  return computeCoverage({ employerFrom, activities });
+  return coverageOfValues(useCoverageValues());
+}
+
+/** The request is covered well enough, or the coverage does not apply (a duplicate: coverageOk). */
+export function useCoverageOk(): boolean {
+  const { ctx } = useRequestForm();
+  return coverageOk(useCoverageValues(), ctx);
 }

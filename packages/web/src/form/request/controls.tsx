@@ -1,8 +1,8 @@
 import {
-  areRowsRequired,
   type FormFieldName,
   type FormValues,
   isFieldReadOnly,
+  isFieldRequired,
   maxLengthFor,
 } from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
@@ -10,7 +10,7 @@ import { Radio } from '../../components/Choices';
 import { InfoTip } from '../../components/Tooltip';
 import { useT } from '../../shell/translate';
 import { Combobox, type ComboOption } from '../Combobox';
-import { Field } from '../fields';
+import { Field } from '../LabelledField';
 import { fieldId, useFormStatus, useRequestForm } from './context';
 import { useErrorTexts } from './messages';
 
@@ -26,13 +26,18 @@ export function useShownError(path: string): string {
   return error ? texts.underField(path, error) : '';
 }
 
-/** "(optional)": rows follow the mode; other fields what the rules require now. */
+/**
+ * "(optional)": what the rules (isFieldRequired) do not require now. A top-level field's from the
+ * rules' status; a row column's from its row (the row re-renders with what its columns depend on,
+ * the activity type).
+ */
 export function useOptional(path: string, override?: boolean): boolean {
   const { ctx } = useRequestForm();
+  const { getValues } = useFormContext<FormValues>();
   const top = path.split('.')[0] as FormFieldName;
   const required = useFormStatus((s) => s.required.has(top));
   if (override !== undefined) return override;
-  return path.includes('.') ? !areRowsRequired(ctx) : !required;
+  return path.includes('.') ? !isFieldRequired(path, getValues(), ctx) : !required;
 }
 
 /** Marks a path changed and sets its value (controls that are not plain inputs). */
@@ -47,7 +52,7 @@ export function useSetField() {
 
 /**
  * What every control of a path starts with: its id, its label (FORM.FIELDS.<path> unless given),
- * whether the register fixed its value, "(optional)" and the message to show.
+ * whether its value is read-only (the register gave it), "(optional)" and the message to show.
  */
 function useFieldFrame(path: Path<FormValues>, label: string | undefined, optional: boolean | undefined) {
   const { t } = useT();
@@ -55,7 +60,7 @@ function useFieldFrame(path: Path<FormValues>, label: string | undefined, option
   return {
     id: fieldId(path),
     text: label ?? t(`FORM.FIELDS.${path}`),
-    fixed: isFieldReadOnly(path as FormFieldName, { readOnly }),
+    readOnly: isFieldReadOnly(path as FormFieldName, { readOnly }),
     isOptional: useOptional(path, optional),
     error: useShownError(path),
   };
@@ -98,7 +103,7 @@ export function TextField({
 }) {
   const { register } = useFormContext<FormValues>();
   const { status } = useRequestForm();
-  const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
+  const { id, text, readOnly, isOptional, error } = useFieldFrame(path, label, optional);
   const registered = register(path, {
     onChange: (e) => {
       status.markChanged(path);
@@ -111,8 +116,8 @@ export function TextField({
       id={id}
       label={text}
       // A value from the register cannot be changed: no format hint, no "(optional)".
-      hint={fixed ? undefined : hint}
-      optional={isOptional && !fixed}
+      hint={readOnly ? undefined : hint}
+      optional={isOptional && !readOnly}
       error={error}
       info={info}
       className={className}
@@ -124,7 +129,7 @@ export function TextField({
             className="input"
             rows={rows}
             maxLength={maxLengthFor(path)}
-            readOnly={fixed}
+            readOnly={readOnly}
             disabled={disabled}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
@@ -139,7 +144,7 @@ export function TextField({
             inputMode={inputMode}
             autoComplete={autoComplete ?? 'off'}
             maxLength={maxLengthFor(path)}
-            readOnly={fixed}
+            readOnly={readOnly}
             disabled={disabled}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
@@ -152,8 +157,8 @@ export function TextField({
   );
 }
 
-/** A fixed value (a prefilled list choice) shown as a read-only text box. */
-export function FixedField({
+/** A read-only value (a prefilled list choice) shown as a read-only text box. */
+export function ReadOnlyField({
   id,
   label,
   shown,
@@ -174,7 +179,7 @@ export function FixedField({
 }
 
 /** A prefilled list field: the chosen item's name, read-only. */
-function FixedChoice({
+function ReadOnlyChoice({
   path,
   label,
   nameOf,
@@ -186,7 +191,7 @@ function FixedChoice({
   info?: string;
 }) {
   const value = String(useWatch<FormValues>({ name: path }) ?? '');
-  return <FixedField id={fieldId(path)} label={label} shown={nameOf(value)} info={info} />;
+  return <ReadOnlyField id={fieldId(path)} label={label} shown={nameOf(value)} info={info} />;
 }
 
 /** A native select of coded items. */
@@ -209,10 +214,10 @@ export function SelectField({
   const { t } = useT();
   const { register } = useFormContext<FormValues>();
   const { status } = useRequestForm();
-  const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
-  if (fixed) {
+  const { id, text, readOnly, isOptional, error } = useFieldFrame(path, label, optional);
+  if (readOnly) {
     const nameOf = (code: string) => items.find((i) => i.code === code)?.name ?? code;
-    return <FixedChoice path={path} label={text} nameOf={nameOf} info={info} />;
+    return <ReadOnlyChoice path={path} label={text} nameOf={nameOf} info={info} />;
   }
   return (
     <Field id={id} label={text} optional={isOptional} error={error} info={info} className={className}>
@@ -251,16 +256,23 @@ export function ComboField({
   optional,
   disabled,
   onChange,
+  loading,
 }: CommonProps & {
   options: readonly ComboOption[];
   onChange?: (next: string, previous: string) => void;
+  /** The options are still being fetched (the municipalities). */
+  loading?: boolean;
 }) {
   const set = useSetField();
-  const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
+  const { id, text, readOnly, isOptional, error } = useFieldFrame(path, label, optional);
   const current = String(useWatch<FormValues>({ name: path }) ?? '');
-  if (fixed) {
+  if (readOnly) {
     return (
-      <FixedField id={id} label={text} shown={options.find((o) => o.value === current)?.label ?? current} />
+      <ReadOnlyField
+        id={id}
+        label={text}
+        shown={options.find((o) => o.value === current)?.label ?? current}
+      />
     );
   }
   return (
@@ -274,6 +286,7 @@ export function ComboField({
           required={!isOptional}
           invalid={invalid}
           describedBy={describedBy}
+          loading={loading}
           onChange={(v) => {
             set(path, v);
             onChange?.(v, current);
@@ -317,10 +330,12 @@ export function RadioField({
 }: CommonProps & { items: ReadonlyArray<{ code: string; name: string }> }) {
   const { t } = useT();
   const set = useSetField();
-  const { id, text, fixed, isOptional, error } = useFieldFrame(path, label, optional);
+  const { id, text, readOnly, isOptional, error } = useFieldFrame(path, label, optional);
   const current = String(useWatch<FormValues>({ name: path }) ?? '');
-  if (fixed) {
-    return <FixedField id={id} label={text} shown={items.find((i) => i.code === current)?.name ?? current} />;
+  if (readOnly) {
+    return (
+      <ReadOnlyField id={id} label={text} shown={items.find((i) => i.code === current)?.name ?? current} />
+    );
   }
   const errorId = `${id}-error`;
   return (
@@ -328,10 +343,16 @@ export function RadioField({
       id={id}
       className={`field fieldset${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}
       aria-describedby={error ? errorId : undefined}
+      // Named by the legend's words only, not its help button's (issue 27).
+      aria-labelledby={`${id}-legend`}
     >
       <legend className="field__label">
-        {text}
-        {isOptional && <span className="field__optional"> {t('FORM.OPTIONAL')}</span>}
+        <span id={`${id}-legend`}>
+          {text}
+          {/* A group holding a choice cannot be left empty (the employment proof starts on its
+              default, spec section 5): "(optional)" would ask nothing of the person there. */}
+          {isOptional && current === '' && <span className="field__optional"> {t('FORM.OPTIONAL')}</span>}
+        </span>
         {info && (
           <InfoTip label={t('FORM.TOOLTIPS.INFO_LABEL', { field: text })} content={info} theme="light" />
         )}

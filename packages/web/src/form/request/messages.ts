@@ -1,6 +1,6 @@
 import { maxLengthFor, type ValidationError } from '@ros/domain';
 import { useT } from '../../shell/translate';
-import { useMessageText } from '../fields';
+import { useMessageText } from '../validationText';
 
 /** The field's key in FORM.ERRORS.FIELD: rows drop their index ('past_activities.0.from' -> 'past_activities.from'). */
 const errorFieldKey = (path: string) => path.replace(/\.\d+\./, '.');

@@ -14,11 +14,11 @@ import {
  * control re-renders only when its own message changes (useFormStatus with a selector), not
  * the whole form on every keystroke.
  *
- * Why not react-hook-form's zodResolver: its errors are per field and updated only for the
- * field that changed, while our rules cross fields (a Czech citizenship makes the birth number
- * required, DATOVKOU the data mailbox, `fromToDate`) and a message shows on every field the
- * user changed or after a finish (spec section 4; PRODUCT.md "Errors after Finish"). So the
- * whole shared schema (`buildFormSchema`) runs on each change here, as the server runs it.
+ * Why not react-hook-form's zodResolver: its errors are per field and updated only for the field
+ * that changed, while our rules cross fields (a Czech citizenship makes the birth number required,
+ * DATOVKOU the data mailbox, `fromToDate`) and a message shows on every field the user changed or
+ * after a finish (spec section 4; docs/requirements.md, product decisions, "Errors after Finish").
+ * So the whole shared schema (`buildFormSchema`) runs on each change here, as the server runs it.
  */
 export interface FormStatus {
   /** Every field error by control path: the browser's rules first, then the server's findings. */

@@ -1,69 +1,20 @@
-import type { FormValues, PrefillField } from '@ros/domain';
+import type { FormValues } from '@ros/domain';
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { type Draft, saveDraft } from '../draft';
+import { draftOf, type FormStart, saveDraft } from '../draft';
 
 /**
- * The draft follows every change (values, and the little UI state it keeps); it lives in this
- * tab only (sessionStorage). Stops once the request is sent.
+ * The draft follows every change: the form's starting record as it is now (`now`: the little UI
+ * state it keeps) with the form's values; it lives in this tab only (sessionStorage). Stops once
+ * the request is sent (`done`).
  */
-export function useDraft(
-  form: UseFormReturn<FormValues>,
-  meta: {
-    duplicate: boolean;
-    readOnly: PrefillField[];
-    noPrefill: boolean;
-    dataMailboxDelivery: boolean;
-    czechCitizen: boolean;
-    birthNameTouched: boolean;
-    modalShown: boolean;
-    /** The search answer's match token (sent with validate and submit). */
-    match?: string;
-    done: boolean;
-  },
-) {
-  const {
-    duplicate,
-    readOnly,
-    noPrefill,
-    dataMailboxDelivery,
-    czechCitizen,
-    birthNameTouched,
-    modalShown,
-    match,
-    done,
-  } = meta;
+export function useDraft(form: UseFormReturn<FormValues>, now: FormStart, duplicate: boolean, done: boolean) {
   useEffect(() => {
     if (done) return;
-    const save = () => {
-      const draft: Draft = {
-        version: 1,
-        duplicate,
-        values: form.getValues(),
-        readOnly,
-        noPrefill,
-        dataMailboxDelivery,
-        czechCitizen,
-        birthNameTouched,
-        modalShown,
-        ...(match ? { match } : {}),
-      };
-      saveDraft(draft);
-    };
+    const save = () => saveDraft(draftOf({ ...now, values: form.getValues() }, duplicate));
     save();
     // A subscription, not a render: typing does not re-render the form to save it.
     const sub = form.watch(() => save());
     return () => sub.unsubscribe();
-  }, [
-    form,
-    duplicate,
-    readOnly,
-    noPrefill,
-    dataMailboxDelivery,
-    czechCitizen,
-    birthNameTouched,
-    modalShown,
-    match,
-    done,
-  ]);
+  }, [form, now, duplicate, done]);
 }

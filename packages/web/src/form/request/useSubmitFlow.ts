@@ -1,12 +1,13 @@
-import type { FormValues } from '@ros/domain';
+import type { FormValues, RefusalReason } from '@ros/domain';
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { BotCheckSettings } from '../botcheck';
-import { type ConfirmVariant, confirmVariant } from '../ConfirmDialog';
+import { type Agreement, type ConfirmVariant, confirmVariant } from '../ConfirmDialog';
 import { clearDraft } from '../draft';
 import {
   invalidFormErrors,
   isNiaMismatch,
+  isSessionExpired,
   isTimeNotCovered,
   newIdempotencyKey,
   type SubmitAnswer,
@@ -31,6 +32,7 @@ export function useSubmitFlow({
   botCheck,
   match,
   onSubmitted,
+  onSessionExpired,
 }: {
   form: UseFormReturn<FormValues>;
   status: FormStatusStore;
@@ -40,8 +42,11 @@ export function useSubmitFlow({
   /** The search answer's `match`: the proof the server links the register person by. */
   match?: string;
   onSubmitted?: () => void;
+  onSessionExpired?: () => void;
 }) {
   const [dialog, setDialog] = useState<ConfirmVariant | null>(null);
+  // Which rule makes the request probably refused (validate's `reason`, issue 28).
+  const [reason, setReason] = useState<RefusalReason | undefined>(undefined);
   const [validating, setValidating] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [done, setDone] = useState<SubmitAnswer | null>(null);
@@ -67,6 +72,7 @@ export function useSubmitFlow({
       busy.current = false;
       setValidating(false);
       setEvent(null);
+      setReason(answer.reason);
       setDialog(confirmVariant(answer, duplicate));
     });
   };
@@ -77,7 +83,8 @@ export function useSubmitFlow({
     requestAnimationFrame(() => document.getElementById('finish')?.focus());
   };
 
-  const submit = async () => {
+  /** Send, with what the applicant agreed to in the dialog (the texts' version and the boxes). */
+  const submit = async (agreement: Agreement) => {
     if (busy.current) return;
     busy.current = true;
     setProcessing(true);
@@ -87,6 +94,7 @@ export function useSubmitFlow({
       lang,
       duplicate,
       { email: v.send_notifications_email, phone: v.send_notifications_phone },
+      agreement,
       match,
     );
     const json = JSON.stringify(body);
@@ -108,6 +116,7 @@ export function useSubmitFlow({
         announce('invalid');
       } else if (isNiaMismatch(error)) announce('niaMismatch');
       else if (isTimeNotCovered(error)) announce('timeNotCovered');
+      else if (isSessionExpired(error) && onSessionExpired) onSessionExpired();
       else announce('submitError');
     } finally {
       busy.current = false;
@@ -115,5 +124,5 @@ export function useSubmitFlow({
     }
   };
 
-  return { dialog, validating, processing, done, event, finish, closeDialog, submit };
+  return { dialog, reason, validating, processing, done, event, finish, closeDialog, submit };
 }

@@ -1,18 +1,12 @@
-import { canAddAbroadStay, emptyAbroadStay, type FormValues, isFieldHidden } from '@ros/domain';
+import { canAddAbroadStay, emptyAbroadStay, type FormValues } from '@ros/domain';
 import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { fieldId, useRequestForm } from '../context';
 import { RemoveRowButton } from './ActivitiesSection';
 
-/** Stays abroad (not in duplicate mode); the first added row explains what to attach. */
+/** Stays abroad (a new request's: FORM_SECTIONS); the first added row explains what to attach. */
 export function AbroadSection() {
-  const { ctx } = useRequestForm();
-  if (isFieldHidden('abroad_stay', ctx)) return null;
-  return <Stays />;
-}
-
-function Stays() {
   const { t } = useT();
   const { status, focusLater, modalShown, openAbroadModal } = useRequestForm();
   const { control } = useFormContext<FormValues>();

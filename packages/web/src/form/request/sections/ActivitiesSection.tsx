@@ -1,10 +1,8 @@
 import {
-  areRowsRequired,
   emptyPastActivity,
   type FormValues,
   formatMonthYear,
-  isField2Enabled,
-  isFieldHidden,
+  isFieldEnabled,
   type MonthYear,
   monthIndex,
   normalizeMonthYear,
@@ -66,10 +64,8 @@ export function RemoveRowButton({
   );
 }
 
-/** Past activities with the coverage of the last 5 years (not in duplicate mode). */
+/** Past activities with the coverage of the last 5 years (a new request's: FORM_SECTIONS). */
 export function ActivitiesSection() {
-  const { ctx } = useRequestForm();
-  if (isFieldHidden('past_activities', ctx)) return null;
   return <Activities />;
 }
 
@@ -158,16 +154,17 @@ function ActivityRow({ index, onRemove }: { index: number; onRemove: () => void 
         <CatalogueField
           path={p('type')}
           label={label('type', type)}
-          onChange={(v) => {
-            if (!isField2Enabled(v)) setValue(p('field2'), '' as never);
+          onChange={() => {
+            // Called with the new type set: a field2 that is now off (type Other) goes.
+            if (!isFieldEnabled(p('field2'), getValues(), ctx)) setValue(p('field2'), '' as never);
           }}
         />
         <CatalogueField path={p('field1')} label={label('field1', type)} />
+        {/* The row re-renders with its type (watched above): field2's state and "(optional)" follow it. */}
         <CatalogueField
           path={p('field2')}
           label={label('field2', type)}
-          disabled={!isField2Enabled(type)}
-          optional={!areRowsRequired(ctx) || !isField2Enabled(type)}
+          disabled={!isFieldEnabled(p('field2'), getValues(), ctx)}
         />
       </div>
       <RemoveRowButton

@@ -1,4 +1,5 @@
 import type { FormValues } from '@ros/domain';
+import { useState } from 'react';
 import { type Path, useFormContext } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import { useT } from '../../../shell/translate';
@@ -29,11 +30,20 @@ const COPIED: ReadonlyArray<[Path<FormValues>, keyof FormValues]> = [
   ['contact_state', 'home_state'],
 ];
 
-/** The contact address, with a button that copies the permanent one (not in duplicate mode). */
+/**
+ * The contact address, with a button that copies the permanent one: always in a new request; in a
+ * duplicate request when the contact address starts empty and none of it is the register's
+ * (issue 28: a person without a contact address had to type the permanent one again).
+ */
 export function ContactAddressSection() {
   const { t } = useT();
-  const { duplicate } = useRequestForm();
+  const { duplicate, readOnly } = useRequestForm();
   const { getValues } = useFormContext<FormValues>();
+  const [offerCopy] = useState(() => {
+    if (!duplicate) return true;
+    const v = getValues();
+    return COPIED.every(([to]) => !readOnly.has(to as never) && !v[to as keyof FormValues]);
+  });
   const set = useSetField();
   const copyHomeAddress = () => {
     const v = getValues();
@@ -43,7 +53,7 @@ export function ContactAddressSection() {
     <Section
       name="contact_address"
       intro={
-        !duplicate && (
+        offerCopy && (
           <p className="form-section__action">
             <Button variant="outlined" onClick={copyHomeAddress} data-testid="copy-home">
               {t('FORM.COPY_HOME')}

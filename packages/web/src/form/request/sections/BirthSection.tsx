@@ -1,32 +1,27 @@
-import { birthStateChangePatch, type FormValues, isDistrictEnabled, isFieldHidden } from '@ros/domain';
+import { birthStateChangePatch, type FormValues, isFieldEnabled } from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useT } from '../../../shell/translate';
 import { DateInput } from '../../DateInput';
-import { Field } from '../../fields';
+import { Field } from '../../LabelledField';
 import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
 import { Section, useSetField, useShownError } from '../controls';
 
 /**
- * Date and place of birth (not in duplicate mode). A Czech birth picks the municipality from
- * the list and its district follows; elsewhere the place is free text and the district off.
+ * Date and place of birth (a new request's: FORM_SECTIONS). A Czech birth picks the municipality
+ * from the list and its district follows; elsewhere the place is free text and the district off
+ * (the catalogue's `freeText` and `enabled`).
  */
 export function BirthSection() {
-  const { ctx } = useRequestForm();
-  if (isFieldHidden('birth_date', ctx)) return null;
-  return <BirthFields />;
-}
-
-function BirthFields() {
   const { t } = useT();
-  const { readOnly } = useRequestForm();
-  const { setValue } = useFormContext<FormValues>();
+  const { ctx, readOnly } = useRequestForm();
+  const { getValues, setValue } = useFormContext<FormValues>();
   const set = useSetField();
-  const [birthDate, birthState] = useWatch<FormValues, ['birth_date', 'birth_state']>({
+  // The birth country re-renders the section: the district follows it (the catalogue's `enabled`).
+  const [birthDate] = useWatch<FormValues, ['birth_date', 'birth_state']>({
     name: ['birth_date', 'birth_state'],
   });
   const dateError = useShownError('birth_date');
-  const birthCz = isDistrictEnabled(birthState);
 
   const onBirthState = (next: string, previous: string) => {
     const patch: Partial<FormValues> = { ...birthStateChangePatch(previous, next) };
@@ -58,7 +53,7 @@ function BirthFields() {
       {/* A list choice for a birth in CZ (its district follows: MunicipalityField), free text
           elsewhere (the catalogue's `freeText`). */}
       <CatalogueField path="birth_municipality" hint={t('FORM.HINTS.birth_municipality_abroad')} />
-      <CatalogueField path="birth_district" disabled={!birthCz} optional={!birthCz} />
+      <CatalogueField path="birth_district" disabled={!isFieldEnabled('birth_district', getValues(), ctx)} />
     </Section>
   );
 }

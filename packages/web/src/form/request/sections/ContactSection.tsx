@@ -13,9 +13,9 @@ import { useRequestForm } from '../context';
 import { Section } from '../controls';
 
 /**
- * Telephone, e-mail, data mailbox and delivery. DATOVKOU is offered only with a known data
- * mailbox (from the register, or a valid one typed in); the data mailbox is required only
- * for DATOVKOU (PRODUCT.md decision).
+ * Telephone, e-mail, data mailbox and delivery. DATOVKOU is offered only with a known data mailbox
+ * (from the register, or a valid one typed in); the data mailbox is required only for DATOVKOU
+ * (docs/requirements.md, product decisions, "Data mailbox").
  */
 export function ContactSection() {
   const { t } = useT();
@@ -44,7 +44,7 @@ export function ContactSection() {
   return (
     <Section name="contact">
       <div className="field-group form-grid__wide">
-        <CatalogueField path="dial_code" optional={false} noEmpty />
+        <CatalogueField path="dial_code" noEmpty />
         <CatalogueField
           path="telephone"
           inputMode="tel"

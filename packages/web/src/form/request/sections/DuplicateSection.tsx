@@ -1,4 +1,4 @@
-import { type FormValues, isFieldHidden, toggleDuplicateType } from '@ros/domain';
+import { type FormValues, toggleDuplicateType } from '@ros/domain';
 import { useWatch } from 'react-hook-form';
 import { Checkbox } from '../../../components/Choices';
 import { useT } from '../../../shell/translate';
@@ -6,16 +6,15 @@ import { useRequestForm } from '../context';
 import { useSetField, useShownError } from '../controls';
 
 /**
- * Why a duplicate (duplicate mode only): the server list's names, as the PDF has them; one the
+ * Why a duplicate (a duplicate request's: FORM_SECTIONS): the server list's names, as the PDF has them; one the
  * authority switched off is shown but cannot be ticked. POSKOZENI and ODCIZENI exclude each other.
  */
 export function DuplicateSection() {
   const { t } = useT();
-  const { ctx, lists, lang } = useRequestForm();
+  const { lists, lang } = useRequestForm();
   const set = useSetField();
   const value = useWatch<FormValues, 'duplicate_type'>({ name: 'duplicate_type' });
   const error = useShownError('duplicate_type');
-  if (isFieldHidden('duplicate_type', ctx)) return null;
   return (
     <section className="card form-section" aria-labelledby="section-duplicate-title" id="section-duplicate">
       <h2 id="section-duplicate-title">{t('FORM.SECTIONS.duplicate')}</h2>

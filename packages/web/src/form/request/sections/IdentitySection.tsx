@@ -1,9 +1,4 @@
-import {
-  type FormValues,
-  isBirthNumberEnabled,
-  isFieldHidden,
-  isSecondCitizenshipEnabled,
-} from '@ros/domain';
+import { type FormValues, isBirthNumberEnabled, isFieldEnabled, isFieldHidden } from '@ros/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
@@ -15,8 +10,9 @@ import { OtherCitizenships } from './OtherCitizenships';
 export function IdentitySection() {
   const { t } = useT();
   const { ctx, readOnly } = useRequestForm();
-  const { setValue } = useFormContext<FormValues>();
-  const [birthDate, citizen1] = useWatch<FormValues, ['birth_date', 'citizen_of_1']>({
+  const { getValues, setValue } = useFormContext<FormValues>();
+  // The main citizenship re-renders the section: the second follows it (the catalogue's `enabled`).
+  const [birthDate] = useWatch<FormValues, ['birth_date', 'citizen_of_1']>({
     name: ['birth_date', 'citizen_of_1'],
   });
   // Duplicate mode hides the birth date, so it cannot gate the birth number there.
@@ -34,11 +30,12 @@ export function IdentitySection() {
       <CatalogueField path="document_number" info={t('FORM.TOOLTIPS.FIELDS.document_number')} />
       <CatalogueField
         path="citizen_of_1"
-        onChange={(v) => {
-          if (!isSecondCitizenshipEnabled(v)) setValue('citizen_of_2', '');
+        onChange={() => {
+          // Called with the new value set: a second citizenship that is now off goes.
+          if (!isFieldEnabled('citizen_of_2', getValues(), ctx)) setValue('citizen_of_2', '');
         }}
       />
-      <CatalogueField path="citizen_of_2" disabled={!isSecondCitizenshipEnabled(citizen1)} />
+      <CatalogueField path="citizen_of_2" disabled={!isFieldEnabled('citizen_of_2', getValues(), ctx)} />
       {!isFieldHidden('other_citizenships', ctx) && <OtherCitizenships />}
     </Section>
   );

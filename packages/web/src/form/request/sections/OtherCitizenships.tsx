@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useT } from '../../../shell/translate';
 import { Combobox } from '../../Combobox';
-import { Field } from '../../fields';
+import { Field } from '../../LabelledField';
 import { useRequestForm } from '../context';
 import { useSetField, useShownError } from '../controls';
 
@@ -15,7 +15,7 @@ export function OtherCitizenships() {
   const value = useWatch<FormValues, 'other_citizenships'>({ name: 'other_citizenships' });
   // Only the server finds one here (a code it does not know).
   const error = useShownError('other_citizenships');
-  const fixed = readOnly.has('other_citizenships');
+  const isReadOnly = readOnly.has('other_citizenships');
   const rest = useMemo(() => countryOptions.filter((o) => !value.includes(o.value)), [countryOptions, value]);
   const nameOf = (code: string) => countryOptions.find((o) => o.value === code)?.label ?? code;
   const onChange = (next: string[]) => set('other_citizenships', next);
@@ -23,8 +23,8 @@ export function OtherCitizenships() {
     <Field
       id="other_citizenships"
       label={t('FORM.FIELDS.other_citizenships')}
-      optional={!fixed}
-      hint={fixed ? undefined : t('FORM.HINTS.other_citizenships')}
+      optional={!isReadOnly}
+      hint={isReadOnly ? undefined : t('FORM.HINTS.other_citizenships')}
       error={error}
       className="form-grid__wide"
     >
@@ -39,7 +39,7 @@ export function OtherCitizenships() {
               {value.map((code) => (
                 <li key={code} className="chip">
                   {nameOf(code)}
-                  {!fixed && (
+                  {!isReadOnly && (
                     <button
                       type="button"
                       className="chip__remove"
@@ -53,7 +53,7 @@ export function OtherCitizenships() {
               ))}
             </ul>
           )}
-          {!fixed && value.length > 1 && (
+          {!isReadOnly && value.length > 1 && (
             <button
               type="button"
               className="chips__clear"
@@ -66,7 +66,7 @@ export function OtherCitizenships() {
               {t('FORM.COMBOBOX.CLEAR_ALL')}
             </button>
           )}
-          {fixed ? (
+          {isReadOnly ? (
             <input id="other_citizenships" className="input" readOnly value={value.map(nameOf).join(', ')} />
           ) : (
             <Combobox

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../test/render';
-import { TEST_LISTS, TEST_MUNICIPALITIES } from '../test/requestForm';
-import { clearReferenceCache } from './reference';
+import { renderApp } from '../../test/render';
+import { TEST_LISTS, TEST_MUNICIPALITIES } from '../../test/requestForm';
+import { clearReferenceCache } from '../reference';
 
 // The bot check loads the ALTCHA web component, which jsdom cannot run.
-vi.mock('./botcheck', () => ({
+vi.mock('../botcheck', () => ({
   getBotToken: vi.fn(async () => 'bot-token'),
   resetBotCheck: vi.fn(),
   BotCheckWidget: () => null,
@@ -129,6 +129,67 @@ describe('the search step', { timeout: 30000 }, () => {
     await user.click(screen.getByTestId('search-submit'));
     await waitFor(() => expect(box('birth_number')).toBeInTheDocument());
     expect(screen.getByRole('link', { name: /File a new request/ })).toBeInTheDocument();
+  });
+
+  it('duplicate retry: sends the match token of the search with the birth number, else the locked names and document', async () => {
+    for (const match of ['m'.repeat(43), undefined]) {
+      const user = userEvent.setup();
+      const person = { jmeno: 'Jana', prijmeni: 'Nová', record: null, ...(match ? { match } : {}) };
+      const view = renderApp({
+        path: '/duplicate/form?lang=en',
+        api: {
+          ...LISTS,
+          '/api/ros/search': { status: 200, body: person },
+          '/api/ros/search-birth-number': NOT_FOUND,
+        },
+      });
+      await screen.findByTestId('search-submit', {}, LONG);
+      await fillSearch(user);
+      await user.click(screen.getByTestId('search-submit'));
+      await waitFor(() => expect(box('birth_number')).toBeInTheDocument());
+      await user.type(box('birth_number'), '905512/1009');
+      await user.click(screen.getByTestId('search-submit'));
+      await waitFor(() =>
+        expect(view.fetchMock.mock.calls.some(([url]) => String(url).endsWith('/search-birth-number'))).toBe(
+          true,
+        ),
+      );
+      const [, init] =
+        view.fetchMock.mock.calls.find(([url]) => String(url).endsWith('/search-birth-number')) ?? [];
+      expect(JSON.parse(String(init?.body))).toEqual(
+        match
+          ? { birth_number: '905512/1009', match }
+          : {
+              birth_number: '905512/1009',
+              first_name: 'Jana',
+              last_name: 'Nová',
+              type: 'PAS',
+              number: 'C01X00T47',
+            },
+      );
+      view.unmount();
+    }
+  });
+
+  it("without the document-type list the form's own types are offered, named in the page's language", async () => {
+    for (const [lang, names] of [
+      ['en', ['Czech identity card', 'Passport']],
+      ['cs', ['Občanský průkaz ČR', 'Cestovní pas']],
+    ] as const) {
+      const failed: Answer = { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } };
+      const view = renderApp({
+        path: `/form?lang=${lang}`,
+        api: { ...LISTS, '/api/ros/document-types': failed },
+      });
+      await screen.findByTestId('search-submit', {}, LONG);
+      await waitFor(() => expect(box('type').querySelectorAll('option')).toHaveLength(3));
+      const options = [...box('type').querySelectorAll('option')].slice(1);
+      expect(options.map((o) => [o.value, o.textContent])).toEqual([
+        ['OP_CR', names[0]],
+        ['PAS', names[1]],
+      ]);
+      view.unmount();
+    }
   });
 
   it('duplicate without a document: the intro does not ask for 5 years of activities', async () => {

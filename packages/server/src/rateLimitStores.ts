@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from './db/database.js';
 import type { Database } from './db/schema.js';
 
 /**
- * Per-address limits that hold across several instances on one PostgreSQL database
+ * The stores @fastify/rate-limit counts per-address limits in: a sliding window, in the database
+ * or in memory. Limits hold across several instances on one PostgreSQL database
  * (docs/OPERATIONS.md "Several instances"). Two instances must not double a limit:
  *
  * - The routes guarded by @fastify/rate-limit (search, validate, submit, sign-in, PDF, bot-check
@@ -13,11 +13,13 @@ import type { Database } from './db/schema.js';
  * - The validity check is the hot path (answered from memory in about a millisecond; a database
  *   round trip per check would cost more than the check). Each instance keeps its in-memory
  *   limiter but allows only its share: the limit divided by the live instances, which beat in
- *   `instances` every few seconds. Behind a round-robin balancer a client's checks are spread
+ *   `instances` every few seconds (instances.ts). Behind a round-robin balancer a client's checks are spread
  *   evenly, so the whole group allows about the limit; behind a sticky one a client gets a share
  *   only (stricter, never looser).
  *
- * On SQLite (one process) neither is used: the in-memory stores are exact there.
+ * On SQLite (one process) the routes count in memory (MemoryRateLimitStore): the same sliding
+ * window, not @fastify/rate-limit's own store, whose window is fixed (issue 21: 1 call at T0, 19
+ * at +58 s and 20 at +61 s were 39 answers within a minute against a limit of 20).
  */
 
 type Counter = { current: number; ttl: number };
@@ -83,9 +85,7 @@ export function databaseRateLimitStore(db: Db) {
         if (Number(r.window_start) === start) current = Number(r.hits);
         else previous = Number(r.hits);
       }
-      // The previous window's share of the last windowMs (ratelimit.ts explains the weighting).
-      const weight = (windowMs - (now - start)) / windowMs;
-      return { current: Math.floor(current + previous * weight), ttl: start + windowMs - now };
+      return slidingCount(current, previous, now, windowMs);
     }
 
     /** One store per route (@fastify/rate-limit passes the route as `routeInfo`), as its Redis store does. */
@@ -97,66 +97,60 @@ export function databaseRateLimitStore(db: Db) {
   };
 }
 
-/** The instances of the group that beat recently: how many share the validity check's limit. */
-export interface InstanceGroup {
-  /** Live instances, this one included (at least 1). */
-  live(): number;
-  /** Beats now (and counts the live instances again); start() beats at once, then every few seconds. */
-  beat(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
+/**
+ * The count over the last windowMs from the current fixed window's count and the previous one's,
+ * weighted by how much of the previous window still lies within it (ratelimit.ts explains the
+ * weighting), and the time until the current window ends.
+ */
+function slidingCount(current: number, previous: number, now: number, windowMs: number): Counter {
+  const start = now - (now % windowMs);
+  const weight = (windowMs - (now - start)) / windowMs;
+  return { current: Math.floor(current + previous * weight), ttl: start + windowMs - now };
 }
 
-const BEAT_MS = 5000;
-/** An instance missing three beats no longer counts. */
-const LIVE_MS = 3 * BEAT_MS;
+/** Keys a memory store holds per window, at most (the oldest first seen is forgotten past it). */
+const MEMORY_MAX_KEYS = 100_000;
 
-export function instanceGroup(db: Db): InstanceGroup {
-  if (db.dialect !== 'postgres') {
-    return { live: () => 1, beat: async () => {}, start: async () => {}, stop: async () => {} };
+/**
+ * The same sliding window in memory, for one process (SQLite): per route, two generations of
+ * counters (the current and the previous fixed window); at each turnover the older one is
+ * dropped whole, so an address not seen for two windows is forgotten without a sweep.
+ */
+export class MemoryRateLimitStore {
+  private windowStart = Number.NEGATIVE_INFINITY;
+  private current = new Map<string, number>();
+  private previous = new Map<string, number>();
+
+  incr(key: string, cb: Callback, timeWindow: number): void {
+    cb(null, this.count(key, timeWindow, true));
   }
-  const k = db.kysely as Kysely<Database>;
-  const id = randomBytes(16).toString('hex');
-  let live = 1;
-  let timer: NodeJS.Timeout | undefined;
 
-  const beat = async () => {
+  read(key: string, cb: Callback, timeWindow: number): void {
+    cb(null, this.count(key, timeWindow, false));
+  }
+
+  count(key: string, windowMs: number, increment: boolean): Counter {
     const now = Date.now();
-    await k
-      .insertInto('instances')
-      .values({ id, started_at: new Date(now).toISOString(), seen_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ seen_at: now }))
-      .execute();
-    const row = await k
-      .selectFrom('instances')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('seen_at', '>', now - LIVE_MS)
-      .executeTakeFirstOrThrow();
-    live = Math.max(1, Number(row.n));
-    // Rows of instances long gone go, so the table stays small.
-    await k
-      .deleteFrom('instances')
-      .where('seen_at', '<', now - 100 * LIVE_MS)
-      .execute();
-  };
+    const start = now - (now % windowMs);
+    if (start !== this.windowStart) {
+      // One window on: the current becomes the previous; more than one: both are history.
+      this.previous = start - this.windowStart === windowMs ? this.current : new Map();
+      this.current = new Map();
+      this.windowStart = start;
+    }
+    let current = this.current.get(key) ?? 0;
+    if (increment) {
+      if (current === 0 && this.current.size >= MEMORY_MAX_KEYS) {
+        const oldest = this.current.keys().next().value;
+        if (oldest !== undefined) this.current.delete(oldest);
+      }
+      this.current.set(key, ++current);
+    }
+    return slidingCount(current, this.previous.get(key) ?? 0, now, windowMs);
+  }
 
-  return {
-    live: () => live,
-    beat,
-    async start() {
-      // Not awaited: readiness never waits on a heartbeat; until the first one this instance
-      // counts only itself.
-      void beat().catch(() => {});
-      timer = setInterval(() => void beat().catch(() => {}), BEAT_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await k
-        .deleteFrom('instances')
-        .where('id', '=', id)
-        .execute()
-        .catch(() => {});
-    },
-  };
+  /** One store per route, as the database store. */
+  child() {
+    return new MemoryRateLimitStore();
+  }
 }

@@ -1,0 +1,172 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { axByRole } from './a11y.js';
+import { expect, fillSearch, formUrl, PEOPLE, test } from './fixtures.js';
+
+/**
+ * Issue 27, point 6: the bot check says what really happens (WCAG 3.3.1, 1.4.11;
+ * docs/bot-check.md, docs/accessibility.md). An expired proof is solved again by itself, never
+ * "expired, try again" while sending works; a failure says what the page says and what is true
+ * (the check runs again with the next search); the unticked box has an edge of 3:1 or more, in
+ * normal colours and in forced colours.
+ */
+
+const TEXT = {
+  cs: {
+    expired: 'Ověřuji znovu…',
+    error: 'Ověření neproběhlo. Spustí se znovu, až budete vyhledávat nebo odesílat žádost.',
+    pageFailed: 'Ověření, že nejste robot, se nepodařilo. Zkuste prosím vyhledat znovu.',
+    // ALTCHA's own texts, which said the opposite of what happens.
+    altchaExpired: 'Ověření vypršelo',
+    altchaError: 'Zkuste to později',
+    found: 'Našli jsme vás v registru',
+  },
+  en: {
+    expired: 'Checking again…',
+    error: 'The check did not go through. It runs again when you search or send the request.',
+    pageFailed: 'We could not confirm that you are not a robot. Please search again.',
+    altchaExpired: 'Verification expired',
+    altchaError: 'Try again later',
+    found: 'We found you in the register',
+  },
+} as const;
+
+const CHALLENGE = '**/api/ros/altcha-challenge';
+
+const SHOTS = resolve(import.meta.dirname, `.out/screens-${process.env.ROS_E2E_PORT ?? 4180}`);
+
+/** The widget's state attribute (ALTCHA: unverified, verifying, verified, expired, error). */
+const widgetState = (page: Page) =>
+  page.getByTestId('botcheck').locator('.altcha').getAttribute('data-state');
+
+/**
+ * Contrast of the unticked box's edge against the widget's background, both as the browser
+ * paints them: each colour is drawn on a canvas and read back as sRGB, whatever its CSS syntax
+ * (ALTCHA's colours are oklch, forced colours are system colours).
+ */
+async function boxEdgeContrast(page: Page): Promise<number> {
+  return page.getByTestId('botcheck').evaluate((root) => {
+    const input = root.querySelector('.altcha-checkbox input');
+    const main = root.querySelector('.altcha-main');
+    if (!input || !main) throw new Error('no ALTCHA box');
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) throw new Error('no canvas');
+    const rgba = (css: string) => {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = css;
+      ctx.fillRect(0, 0, 1, 1);
+      return [...ctx.getImageData(0, 0, 1, 1).data];
+    };
+    const rgb = (css: string) => rgba(css).slice(0, 3);
+    // The first opaque background from the widget up (forced colours make some transparent);
+    // the page's own Canvas colour when none is.
+    let back = 'Canvas';
+    for (let el: Element | null = main; el; el = el.parentElement) {
+      const color = getComputedStyle(el).backgroundColor;
+      if ((rgba(color)[3] ?? 0) === 255) {
+        back = color;
+        break;
+      }
+    }
+    const luminance = ([r, g, b]: number[]) => {
+      const lin = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r ?? 0) + 0.7152 * lin(g ?? 0) + 0.0722 * lin(b ?? 0);
+    };
+    const edge = luminance(rgb(getComputedStyle(input).borderTopColor));
+    const ground = luminance(rgb(back));
+    return (Math.max(edge, ground) + 0.05) / (Math.min(edge, ground) + 0.05);
+  });
+}
+
+for (const lang of ['cs', 'en'] as const) {
+  const x = TEXT[lang];
+
+  test(`an expired proof is solved again by itself, and the search then works (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // The first challenge expires 4 s after it is issued (the server's is 10 s or more): the
+    // widget gets it with a changed expiry, which only its timer reads.
+    let challenges = 0;
+    await page.route(CHALLENGE, async (route) => {
+      challenges++;
+      const response = await route.fetch();
+      const body = (await response.json()) as { parameters: { expiresAt?: number } };
+      if (challenges === 1) body.parameters.expiresAt = Math.floor(Date.now() / 1000) + 4;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(formUrl(lang));
+    await fillSearch(page, lang, PEOPLE.dvorak);
+    await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
+    // After the expiry: a second challenge, solved without anyone asking, and "verified" again.
+    await expect.poll(() => challenges, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
+    const widget = page.getByTestId('botcheck');
+    await expect(widget).not.toContainText(x.altchaExpired);
+    // What the widget would say in the moment between: ours, in the page's language.
+    const expiredText = await page.evaluate(
+      (l) =>
+        (
+          globalThis as unknown as { $altcha?: { i18n?: { get(l: string): Record<string, string> } } }
+        ).$altcha?.i18n?.get(l)?.expired,
+      lang,
+    );
+    expect(expiredText).toBe(x.expired);
+    await page.getByTestId('search-submit').click();
+    await expect(page.getByText(x.found)).toBeVisible({ timeout: 20_000 });
+    // The next challenge (solved after a search) may still be on its way as the page closes.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  test(`a failed check says what the page says, is true to it, and its box has a visible edge (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    let failing = true;
+    await page.route(CHALLENGE, (route) =>
+      failing ? route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE' } } }) : route.fallback(),
+    );
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(formUrl(lang));
+    await fillSearch(page, lang, PEOPLE.dvorak);
+    await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('error');
+    const widget = page.getByTestId('botcheck');
+    await expect(widget).toContainText(x.error);
+    await expect(widget).not.toContainText(x.altchaError);
+    // The unticked box: an edge of 3:1 or more against the widget (ALTCHA's own grey was 2.8:1).
+    expect(await boxEdgeContrast(page)).toBeGreaterThanOrEqual(3);
+    await mkdir(SHOTS, { recursive: true });
+    await widget.screenshot({ path: resolve(SHOTS, `botcheck-error-${lang}.png`) });
+
+    // Searching while it fails: the page says to search again, announced as an alert …
+    await page.getByTestId('search-submit').click();
+    const notice = page.getByTestId('search-notice');
+    await expect(notice).toContainText(x.pageFailed, { timeout: 30_000 });
+    expect((await axByRole(page, 'alert')).some((a) => a.text.includes(x.pageFailed))).toBe(true);
+
+    // … and that is what happens: with the check reachable again, the next search goes through.
+    failing = false;
+    await notice.getByRole('button').click();
+    await page.getByTestId('search-submit').click();
+    await expect(page.getByText(x.found)).toBeVisible({ timeout: 30_000 });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  test(`in forced colours the unticked box keeps a visible edge (${lang})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.route(CHALLENGE, (route) => route.fulfill({ status: 503, json: {} }));
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto(formUrl(lang));
+    await fillSearch(page, lang, PEOPLE.dvorak);
+    await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('error');
+    expect(await boxEdgeContrast(page)).toBeGreaterThanOrEqual(3);
+    await mkdir(SHOTS, { recursive: true });
+    await page.getByTestId('botcheck').screenshot({ path: resolve(SHOTS, `botcheck-forced-${lang}.png`) });
+  });
+}

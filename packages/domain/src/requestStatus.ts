@@ -1,0 +1,110 @@
+/**
+ * Where a request is (issue 26, docs/status.md): the statuses the authority reports, which change
+ * may follow which, and the applicant's access code to the status page. One module for the
+ * server (the intake API, `ros-admin`) and the browser (the status page's form).
+ */
+
+/** Every status, in the order a request usually passes them. */
+export const REQUEST_STATUSES = [
+  'new',
+  'received',
+  'in_progress',
+  'documents_needed',
+  'issued',
+  'refused',
+  'withdrawn',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** The decisions: a request that reached one stays there. */
+export const DECIDED_STATUSES: readonly RequestStatus[] = ['issued', 'refused', 'withdrawn'];
+
+/** Which status may follow which (the same status again changes nothing and is no transition). */
+const NEXT: Record<RequestStatus, readonly RequestStatus[]> = {
+  new: ['received', 'withdrawn'],
+  received: ['in_progress', 'documents_needed', 'issued', 'refused', 'withdrawn'],
+  in_progress: ['documents_needed', 'issued', 'refused', 'withdrawn'],
+  documents_needed: ['in_progress', 'issued', 'refused', 'withdrawn'],
+  issued: [],
+  refused: [],
+  withdrawn: [],
+};
+
+export function isRequestStatus(s: unknown): s is RequestStatus {
+  return typeof s === 'string' && (REQUEST_STATUSES as readonly string[]).includes(s);
+}
+
+/** Whether `to` may follow `from`. */
+export function mayChangeStatus(from: RequestStatus, to: RequestStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+/** The statuses that may follow `from`. */
+export function nextStatuses(from: RequestStatus): readonly RequestStatus[] {
+  return NEXT[from];
+}
+
+/** The authority's note to the applicant: at most this many characters. */
+export const STATUS_NOTE_MAX_LENGTH = 500;
+
+/**
+ * The access code's alphabet: digits and capital letters without 0, 1, I and O (nothing to
+ * confuse with another character; the code is shown in capitals, so there is no l either).
+ * 32 characters: 5 bits each.
+ */
+export const ACCESS_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** 12 characters: 60 bits. */
+export const ACCESS_CODE_LENGTH = 12;
+
+/**
+ * The access code as typed (any case, spaces and dashes anywhere) in its canonical form, or null
+ * when it cannot be one (a character outside the alphabet, another length).
+ */
+export function normalizeAccessCode(input: string): string | null {
+  if (typeof input !== 'string' || input.length > 40) return null;
+  const code = input.replace(/[\s-]/g, '').toUpperCase();
+  if (code.length !== ACCESS_CODE_LENGTH) return null;
+  for (const c of code) if (!ACCESS_CODE_ALPHABET.includes(c)) return null;
+  return code;
+}
+
+/** 'ABCDEFGHJKLM' -> 'ABCD-EFGH-JKLM': easier to read aloud and to type. */
+export function formatAccessCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1-');
+}
+
+/** A reference number: ROS-YYYY-NNNNNN, numbers past 999999 longer (up to 9 digits). */
+const REFERENCE_PATTERN = /^ROS-[0-9]{4}-[0-9]{6,9}$/;
+
+/** A reference as typed or scanned (any case, spaces around); null when it cannot be one. */
+export function parseReference(s: string): string | null {
+  if (typeof s !== 'string' || s.length > 40) return null;
+  const r = s.trim().toUpperCase();
+  return REFERENCE_PATTERN.test(r) ? r : null;
+}
+
+/** The status page's two paths (the same page; its language is the `lang` of the link). */
+export const STATUS_PAGE_PATHS = { cs: '/stav-zadosti', en: '/request-status' } as const;
+
+/**
+ * The status page's link with the reference and the access code in the fragment: a browser never
+ * sends the fragment to a server, so neither appears in any access log.
+ */
+export function statusPagePath(lang: 'cs' | 'en', reference: string, code: string): string {
+  const path = STATUS_PAGE_PATHS[lang];
+  return `${path}${lang === 'en' ? '?lang=en' : ''}#${reference}/${code}`;
+}
+
+/** Reads 'ROS-2026-000001/ABCDEFGHJKLM' (a link's fragment, without '#'). */
+export function parseStatusFragment(fragment: string): { reference: string; code: string } | null {
+  let text: string;
+  try {
+    text = decodeURIComponent(fragment.replace(/^#/, ''));
+  } catch {
+    return null;
+  }
+  const [ref = '', typed = '', ...rest] = text.split('/');
+  const reference = parseReference(ref);
+  const code = normalizeAccessCode(typed);
+  return reference && code && rest.length === 0 ? { reference, code } : null;
+}

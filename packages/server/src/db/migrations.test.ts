@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { anotherSchemaVanished, migrateToLatest } from './migrations.js';
+
+for (const kind of await testDbKinds()) {
+  describe(`migrations when another user of the database drops a schema (${kind})`, () => {
+    let t: TestDb;
+    beforeAll(async () => {
+      t = await createTestDb(kind);
+    });
+    afterAll(async () => t?.cleanup());
+
+    it('tries again only for a schema that is not its own, on PostgreSQL', async () => {
+      const current =
+        kind === 'postgres'
+          ? new URL(t.config.databaseUrl ?? '').searchParams.get('options')?.split('=')[1]
+          : '';
+      const other = new Error('error: schema "t_someone_else" does not exist');
+      const own = new Error(`error: schema "${current}" does not exist`);
+      expect(await anotherSchemaVanished(t.db.kysely, t.db.dialect, other)).toBe(kind === 'postgres');
+      expect(await anotherSchemaVanished(t.db.kysely, t.db.dialect, own)).toBe(false);
+      expect(await anotherSchemaVanished(t.db.kysely, t.db.dialect, new Error('syntax error'))).toBe(false);
+    });
+
+    it('migrating again is a no-op', async () => {
+      await expect(migrateToLatest(t.db.kysely, t.db.dialect)).resolves.toBeUndefined();
+    });
+  });
+}

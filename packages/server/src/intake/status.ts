@@ -1,0 +1,166 @@
+import {
+  type FormValues,
+  isRequestStatus,
+  mayChangeStatus,
+  normalizeText,
+  parseValidityId,
+  type RequestStatus,
+  STATUS_NOTE_MAX_LENGTH,
+  TEXT_POLICY_MESSAGE,
+  textPolicyError,
+} from '@ros/domain';
+import type { Db } from '../db/database.js';
+import { enqueueNotices } from '../status/notices.js';
+import { type RequestSummary, SUMMARY_COLUMNS, toSummary } from './summary.js';
+
+/**
+ * Status changes (issue 26, docs/status.md): the authority moves a request on through the
+ * statuses of @ros/domain requestStatus.ts; each change is kept with its time in
+ * `request_status_history`, and queues the notifications the applicant asked for (e-mail, SMS:
+ * status/notices.ts) in the same transaction: a change is never kept without them, nor they
+ * without it. A decided request (issued, refused, withdrawn) stays decided.
+ */
+
+export interface StatusChange {
+  status: RequestStatus;
+  /** For the applicant; at most STATUS_NOTE_MAX_LENGTH characters. */
+  note?: string | null;
+  /** With `issued`: the certificate's validity-check id ('5001x2065'), linked from the status page. */
+  certificate?: string | null;
+}
+
+export interface HistoryEntry {
+  status: RequestStatus;
+  at: string;
+  note: string | null;
+  certificate: string | null;
+}
+
+/** The body of POST …/status or the command's words, checked: the change, or what is wrong. */
+export function checkStatusChange(
+  body: unknown,
+): { ok: true; change: StatusChange } | { ok: false; problems: Array<{ path: string; message: string }> } {
+  const problems: Array<{ path: string; message: string }> = [];
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, problems: [{ path: '', message: 'must be an object' }] };
+  const b = body as Record<string, unknown>;
+  for (const k of Object.keys(b))
+    if (!['status', 'note', 'certificate'].includes(k)) problems.push({ path: k, message: 'unknown field' });
+  if (!isRequestStatus(b.status) || b.status === 'new')
+    problems.push({
+      path: 'status',
+      message: 'must be one of received, in_progress, documents_needed, issued, refused, withdrawn',
+    });
+  let note: string | null = null;
+  if (b.note !== undefined && b.note !== null) {
+    if (typeof b.note !== 'string') problems.push({ path: 'note', message: 'must be a string' });
+    else if (textPolicyError(b.note, { multiline: true }))
+      problems.push({ path: 'note', message: TEXT_POLICY_MESSAGE });
+    else {
+      note = normalizeText(b.note.trim()) || null;
+      if (note && note.length > STATUS_NOTE_MAX_LENGTH)
+        problems.push({ path: 'note', message: `must be at most ${STATUS_NOTE_MAX_LENGTH} characters` });
+    }
+  }
+  let certificate: string | null = null;
+  if (b.certificate !== undefined && b.certificate !== null) {
+    const id = typeof b.certificate === 'string' ? parseValidityId(b.certificate) : null;
+    if (!id) problems.push({ path: 'certificate', message: 'must be a validity-check id (5001x2065)' });
+    else if (b.status !== 'issued')
+      problems.push({ path: 'certificate', message: 'only with status issued' });
+    else certificate = `${id.recordId}x${id.code}`;
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, change: { status: b.status as RequestStatus, note, certificate } };
+}
+
+export type ChangeOutcome =
+  | { outcome: 'changed'; summary: RequestSummary; historyId: number; notices: number }
+  | { outcome: 'already'; summary: RequestSummary }
+  | { outcome: 'refused'; summary: RequestSummary }
+  | { outcome: 'none' };
+
+/** The summary's columns and the form values (for the notifications). */
+const COLUMNS = [...SUMMARY_COLUMNS, 'payload'] as const;
+
+/**
+ * Moves the request on: 'changed', 'already' (it has that status: nothing changes, nothing is
+ * sent), 'refused' (the change may not follow its status) or 'none' (no such reference). Marking
+ * received notes `received_at` (the retention clock's start) the first time. An erased request
+ * can still move on; it has no address left to notify.
+ */
+export async function changeStatus(
+  db: Db,
+  reference: string,
+  change: StatusChange,
+  now: Date = new Date(),
+): Promise<ChangeOutcome> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('requests')
+      .select(COLUMNS)
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!row) return { outcome: 'none' } as const;
+    const from = isRequestStatus(row.status) ? row.status : 'new';
+    if (from === change.status) return { outcome: 'already', summary: toSummary(row) } as const;
+    if (!mayChangeStatus(from, change.status))
+      return { outcome: 'refused', summary: toSummary(row) } as const;
+    const at = now.toISOString();
+    const receivedAt = row.received_at ?? (change.status === 'received' ? at : null);
+    // Conditional on the status read: a change made meanwhile by another call wins, this one is refused.
+    const moved = await trx
+      .updateTable('requests')
+      .set({ status: change.status, received_at: receivedAt })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return { outcome: 'refused', summary: toSummary(row) } as const;
+    const inserted = await trx
+      .insertInto('request_status_history')
+      .values({
+        request_id: row.id,
+        status: change.status,
+        at,
+        note: change.note ?? null,
+        certificate: change.certificate ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const historyId = Number(inserted.id);
+    const values = row.erased_at === null ? (JSON.parse(row.payload) as Partial<FormValues>) : {};
+    const notices = await enqueueNotices(trx, row.id, historyId, values, now);
+    return {
+      outcome: 'changed',
+      summary: toSummary({ ...row, status: change.status, received_at: receivedAt }),
+      historyId,
+      notices,
+    } as const;
+  });
+}
+
+/** A request's changes, oldest first. */
+export async function statusHistory(db: Db, requestId: string): Promise<HistoryEntry[]> {
+  const rows = await db.kysely
+    .selectFrom('request_status_history')
+    .select(['status', 'at', 'note', 'certificate'])
+    .where('request_id', '=', requestId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    status: isRequestStatus(r.status) ? r.status : 'received',
+    at: r.at,
+    note: r.note,
+    certificate: r.certificate,
+  }));
+}
+
+/** A request's changes by its reference (also after its personal data was erased), oldest first. */
+export async function historyByReference(db: Db, reference: string): Promise<HistoryEntry[]> {
+  const row = await db.kysely
+    .selectFrom('requests')
+    .select('id')
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  return row ? statusHistory(db, row.id) : [];
+}

@@ -1,0 +1,53 @@
+import { DECIDED_STATUSES, isRequestStatus, type StatusAnswer, statusBodySchema } from '@ros/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiError } from '../errors.js';
+import { statusHistory } from '../intake/status.js';
+import { useBoundedJson } from '../requests/jsonBody.js';
+import { parseReference } from '../requests/repository.js';
+import type { ServerContext } from '../services.js';
+
+/** Small: a reference and a code. */
+const LIMITS = { maxBytes: 256, maxDepth: 1, maxValues: 3 };
+
+/** The one answer for an unknown reference and for a wrong code. */
+const notFound = () => new ApiError(404, 'STATUS_NOT_FOUND', 'No request has this reference and access code');
+
+/**
+ * POST /api/ros/status (docs/status.md): where a request is, for whoever holds its reference and
+ * access code (printed on the PDF, shown on the success screen, in the e-mail). No personal
+ * data: statuses, dates, the authority's note, the certificate's validity-check id.
+ *
+ * An unknown reference and a wrong code get the same answer, built the same way: the request is
+ * looked up by its reference (one query either way), the code is made and compared in constant
+ * time (for a stand-in when there is no request), and only a match reads more. Every look-up,
+ * found or not, counts towards the per-address limit (ROS_RATE_LIMIT_STATUS, like the validity
+ * check's). It works after the retention purge: the id, the status and the dates stay.
+ */
+export const statusRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { accessCodes, statusLimiter } = ctx.services;
+  useBoundedJson(app, LIMITS);
+  app.post('/status', { bodyLimit: LIMITS.maxBytes }, async (req, reply): Promise<StatusAnswer> => {
+    reply.header('Cache-Control', 'no-store');
+    statusLimiter.hit(req.ip);
+    const parsed = statusBodySchema.safeParse(req.body);
+    if (!parsed.success) throw new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid');
+    const reference = parseReference(parsed.data.reference);
+    const row = await ctx.db.kysely
+      .selectFrom('requests')
+      .select(['id', 'reference', 'status', 'via_nia', 'created_at'])
+      .where('reference', '=', reference ?? '')
+      .executeTakeFirst();
+    if (!(await accessCodes.matches(row?.id ?? null, parsed.data.code)) || !row) throw notFound();
+    const history = await statusHistory(ctx.db, row.id);
+    const status = isRequestStatus(row.status) ? row.status : 'new';
+    const issued = history.findLast((h) => h.status === 'issued');
+    return {
+      reference: row.reference,
+      status,
+      channel: Number(row.via_nia) === 1 ? 'nia' : 'pdf',
+      submitted_at: row.created_at,
+      events: history.map((h) => ({ status: h.status, at: h.at, note: h.note })),
+      certificate: DECIDED_STATUSES.includes(status) ? (issued?.certificate ?? null) : null,
+    };
+  });
+};

@@ -1,0 +1,91 @@
+import type { RequestStatus } from '@ros/domain';
+import { fill } from '../pdf/labels.js';
+
+/**
+ * The words of the status notifications (docs/status.md) in the request's language: the new
+ * status and the status page's link, and nothing of the person but the reference (the note is
+ * only on the page, behind the access code).
+ */
+const STATUS_WORDS: Record<'cs' | 'en', Record<RequestStatus, string>> = {
+  cs: {
+    new: 'podána',
+    received: 'přijata úřadem',
+    in_progress: 've zpracování',
+    documents_needed: 'je třeba doložit podklady',
+    issued: 'vyřízena: doklad byl vydán',
+    refused: 'vyřízena: žádosti nebylo vyhověno',
+    withdrawn: 'vzata zpět',
+  },
+  en: {
+    new: 'submitted',
+    received: 'received by the Authority',
+    in_progress: 'being processed',
+    documents_needed: 'documents needed',
+    issued: 'decided: the certificate was issued',
+    refused: 'decided: the request was refused',
+    withdrawn: 'withdrawn',
+  },
+};
+
+const TEXTS = {
+  cs: {
+    subject: 'Žádost {reference}: {status} – registr ROS',
+    greeting: 'Dobrý den,',
+    changed: 'stav Vaší žádosti {reference} se změnil: {status}.',
+    link: 'Podrobnosti najdete na stránce stavu žádosti: {link}',
+    signature: 'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS)',
+    automatic:
+      'Tato zpráva byla odeslána automaticky, protože jste o oznámení požádali; neodpovídejte na ni.',
+    sms: 'ROS: žádost {reference} – {status}. Stav: {link}',
+  },
+  en: {
+    subject: 'Request {reference}: {status} – ROS register',
+    greeting: 'Hello,',
+    changed: 'the status of your request {reference} has changed: {status}.',
+    link: 'See the details on the request status page: {link}',
+    signature: 'Civil Aviation Authority – background-check register (ROS)',
+    automatic:
+      'This message was sent automatically because you asked for notifications; please do not reply.',
+    sms: 'ROS: request {reference} – {status}. Status: {link}',
+  },
+} as const;
+
+export function statusWords(lang: 'cs' | 'en', status: RequestStatus): string {
+  return STATUS_WORDS[lang][status];
+}
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ESC[c] ?? c);
+
+export interface NoticeInput {
+  lang: 'cs' | 'en';
+  reference: string;
+  status: RequestStatus;
+  /** The status page's link with the reference and the access code. */
+  link: string;
+}
+
+export function statusMail(n: NoticeInput): { subject: string; text: string; html: string } {
+  const t = TEXTS[n.lang];
+  const v = { reference: n.reference, status: statusWords(n.lang, n.status), link: n.link };
+  const subject = fill(t.subject, v);
+  const text = [t.greeting, fill(t.changed, v), fill(t.link, v), `${t.signature}\n${t.automatic}`].join(
+    '\n\n',
+  );
+  const linkHtml = `<a href="${esc(n.link)}">${esc(n.link)}</a>`;
+  const html = `<!doctype html><html lang="${n.lang}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#111">
+<p>${esc(t.greeting)}</p>
+<p>${esc(fill(t.changed, { ...v, reference: '\u0000' })).replace('\u0000', `<strong>${esc(n.reference)}</strong>`)}</p>
+<p>${esc(fill(t.link, { ...v, link: '\u0000' })).replace('\u0000', linkHtml)}</p>
+<p>${esc(t.signature)}<br><small>${esc(t.automatic)}</small></p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+export function statusSms(n: NoticeInput): string {
+  return fill(TEXTS[n.lang].sms, {
+    reference: n.reference,
+    status: statusWords(n.lang, n.status),
+    link: n.link,
+  });
+}

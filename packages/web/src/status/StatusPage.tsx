@@ -1,0 +1,191 @@
+import { normalizeAccessCode, parseReference, parseStatusFragment, type StatusAnswer } from '@ros/domain';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '../components/Button';
+import { useHeaderTitle } from '../shell/title';
+import { useT } from '../shell/translate';
+import { type LookupResult, lookUpStatus } from './lookup';
+import { Timeline } from './Timeline';
+import './status.css';
+
+/**
+ * The request status page (issue 26, docs/status.md): `/stav-zadosti` (and `/request-status`),
+ * `?lang=en` for English. The applicant types the reference number and the access code from the
+ * PDF, or opens the link of the PDF's QR code or of the e-mail, which carries both in the
+ * fragment (`#ROS-2026-000001/ABCDEFGHJKLM`: never sent to a server, never in an access log).
+ * The answer shows statuses and dates only: no name, nothing else of the person.
+ */
+
+type PageState = { kind: 'form' } | { kind: 'loading' } | LookupResult;
+
+interface Typed {
+  reference: string;
+  code: string;
+}
+
+function StatusForm({
+  initial,
+  problem,
+  onLookUp,
+}: {
+  initial: Typed;
+  /** The answer of the last look-up, shown above the fields. */
+  problem: 'not-found' | 'limited' | 'error' | null;
+  onLookUp: (t: Typed) => void;
+}) {
+  const { t } = useT();
+  const [reference, setReference] = useState(initial.reference);
+  const [code, setCode] = useState(initial.code);
+  const [errors, setErrors] = useState<{ reference?: string; code?: string }>({});
+  // The last look-up's answer, until the form is sent again.
+  const [shownProblem, setShownProblem] = useState(problem);
+  const referenceRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      reference: parseReference(reference) ? undefined : t('STATUS.FORM.REFERENCE_ERROR'),
+      code: normalizeAccessCode(code) ? undefined : t('STATUS.FORM.CODE_ERROR'),
+    };
+    setErrors(next);
+    setShownProblem(null);
+    if (next.reference) referenceRef.current?.focus();
+    else if (next.code) codeRef.current?.focus();
+    else onLookUp({ reference, code });
+  };
+
+  const field = (
+    id: 'reference' | 'code',
+    value: string,
+    set: (v: string) => void,
+    ref: React.RefObject<HTMLInputElement | null>,
+  ) => {
+    const error = errors[id];
+    const key = id === 'reference' ? 'REFERENCE' : 'CODE';
+    return (
+      <div className={`status-field${error ? ' status-field--invalid' : ''}`}>
+        <label htmlFor={`status-${id}`} className="status-field__label">
+          {t(`STATUS.FORM.${key}`)}
+        </label>
+        <p id={`status-${id}-hint`} className="status-field__hint">
+          {t(`STATUS.FORM.${key}_HINT`)}
+        </p>
+        <input
+          ref={ref}
+          id={`status-${id}`}
+          name={id}
+          className="status-field__input"
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`status-${id}-hint${error ? ` status-${id}-error` : ''}`}
+        />
+        {error ? (
+          <p id={`status-${id}-error`} className="status-field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form className="status-form" onSubmit={submit} noValidate data-testid="status-form">
+      {shownProblem ? (
+        <div
+          ref={problemRef}
+          tabIndex={-1}
+          role="alert"
+          className="status-problem"
+          data-testid={`status-${problem}`}
+        >
+          {t(
+            `STATUS.PROBLEM.${problem === 'not-found' ? 'NOT_FOUND' : problem === 'limited' ? 'LIMITED' : 'ERROR'}`,
+          )}
+        </div>
+      ) : null}
+      <p>{t('STATUS.FORM.INTRO')}</p>
+      {field('reference', reference, setReference, referenceRef)}
+      {field('code', code, setCode, codeRef)}
+      <Button type="submit" size="l" expandMobile data-testid="status-submit">
+        {t('STATUS.FORM.SUBMIT')}
+      </Button>
+    </form>
+  );
+}
+
+function Result({ answer, onAnother }: { answer: StatusAnswer; onAnother: () => void }) {
+  const { t } = useT();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section className="status-result" aria-labelledby="status-result-title" data-testid="status-result">
+      <h2 id="status-result-title" ref={headingRef} tabIndex={-1} className="status-result__title">
+        {t('STATUS.RESULT.TITLE', { reference: answer.reference })}
+      </h2>
+      <p className="status-result__now" data-testid="status-now">
+        {t('STATUS.RESULT.NOW')} <strong>{t(`STATUS.NOW.${answer.status.toUpperCase()}`)}</strong>
+      </p>
+      <Timeline answer={answer} />
+      <p className="status-result__privacy">{t('STATUS.RESULT.PRIVACY')}</p>
+      <Button variant="outlined" onClick={onAnother} data-testid="status-another">
+        {t('STATUS.RESULT.ANOTHER')}
+      </Button>
+    </section>
+  );
+}
+
+export default function StatusPage() {
+  const { t } = useT();
+  useHeaderTitle('TITLE.STATUS');
+  const { hash } = useLocation();
+  const fromLink = parseStatusFragment(hash);
+  const [typed, setTyped] = useState<Typed>(fromLink ?? { reference: '', code: '' });
+  const [state, setState] = useState<PageState>(fromLink ? { kind: 'loading' } : { kind: 'form' });
+
+  const lookUp = (v: Typed) => {
+    setTyped(v);
+    setState({ kind: 'loading' });
+    void lookUpStatus(v.reference, v.code).then(setState);
+  };
+
+  // A link with the reference and the code: look it up at once (once per link).
+  const linkKey = fromLink ? `${fromLink.reference}/${fromLink.code}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per link
+  useEffect(() => {
+    if (fromLink) lookUp(fromLink);
+  }, [linkKey]);
+
+  return (
+    <div className="status-page">
+      <h1 className="status-page__heading">{t('STATUS.HEADING')}</h1>
+      <div aria-live="polite" aria-busy={state.kind === 'loading'}>
+        {state.kind === 'loading' ? (
+          <div className="spinner" data-testid="status-loading">
+            <span className="spinner__circle" aria-hidden="true" />
+            <span className="spinner__label">{t('FORM.LOADING')}</span>
+          </div>
+        ) : state.kind === 'found' ? (
+          <Result answer={state.answer} onAnother={() => setState({ kind: 'form' })} />
+        ) : (
+          <StatusForm
+            key={`${typed.reference}/${typed.code}/${state.kind}`}
+            initial={typed}
+            problem={state.kind === 'form' ? null : state.kind}
+            onLookUp={lookUp}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
