@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { chooseOption, openPrefilledForm, sendRequest, tickDeclarations } from '../steps.js';
-import { Cluster, type Instance } from './cluster.js';
+import { Cluster, type Instance, printOnFailure } from './cluster.js';
 
 /**
  * The applicant's flows in Chromium through https:// and nginx in front of two instances
@@ -39,6 +39,8 @@ test.beforeAll(async () => {
   await cluster.start();
 });
 
+printOnFailure(() => cluster);
+
 test.afterAll(async () => {
   await cluster?.stop();
   await new Promise<void>((r) => smtp?.close(() => r()));
@@ -49,15 +51,8 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
   return { context, page: await context.newPage() };
 }
 
-/** Starts again every instance a test killed. */
-async function restartDead(): Promise<void> {
-  for (const i of cluster.instances) {
-    if (i.exitCode !== undefined) {
-      i.start();
-      await i.ready();
-    }
-  }
-}
+/** Starts again every instance a test killed, and waits until nginx sends to it again. */
+const restartDead = () => cluster.restartDead();
 
 function clearLogs(): void {
   for (const i of cluster.instances) i.logs.length = 0;

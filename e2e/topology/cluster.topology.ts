@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, request, test } from '@playwright/test'
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
-import { Cluster, type Instance } from './cluster.js';
+import { Cluster, printOnFailure } from './cluster.js';
 
 /**
  * Two instances behind nginx with TLS on one PostgreSQL database (docs/OPERATIONS.md): what
@@ -24,6 +24,8 @@ test.beforeAll(async () => {
   await cluster.start();
   proxy = await request.newContext({ baseURL: cluster.publicUrl, ignoreHTTPSErrors: true });
 });
+
+printOnFailure(() => cluster);
 
 test.afterAll(async () => {
   await proxy?.dispose();
@@ -79,23 +81,6 @@ function unreadConnections(port: number): number {
       const unread = Number.parseInt(queues?.split(':')[1] ?? '0', 16);
       return address?.endsWith(local) && state === '01' && unread > 0;
     }).length;
-}
-
-/**
- * Waits until nginx sends requests to the instance again (after fail_timeout, 2 s, when it had
- * been refused or reset): it answers one of the GETs sent through the proxy meanwhile.
- */
-async function untilProxySendsTo(instance: Instance): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        // Only a probe: whether a request was lost is the tests' own count.
-        await proxy.get('/api/ros/metadata').catch(() => undefined);
-        return instance.answered('GET', '/api/ros/metadata');
-      },
-      { message: `nginx sends to instance ${instance.name} again`, timeout: 10000, intervals: [100] },
-    )
-    .toBeGreaterThan(0);
 }
 
 async function search(base: string, token: string): Promise<number> {
@@ -235,12 +220,7 @@ test('NIA sign-in started on one instance is finished on the other (the first on
     expect(second.answered('GET', '/api/ros/sso-callback')).toBe(1);
   } finally {
     await jar.dispose();
-    for (const i of cluster.instances) {
-      if (i.exitCode !== undefined) {
-        i.start();
-        await i.ready();
-      }
-    }
+    await cluster.restartDead();
   }
 });
 
@@ -279,9 +259,7 @@ test('a POST sent to an instance that dies before reading it goes to the other o
     expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
   } finally {
     await frozen.stop('SIGKILL');
-    frozen.start();
-    await frozen.ready();
-    await untilProxySendsTo(frozen);
+    await cluster.restart(frozen);
   }
 });
 
@@ -322,11 +300,9 @@ test('a rolling restart under load loses no request through the proxy', async ()
     for (const instance of cluster.instances) {
       await servedMore(20);
       expect(await instance.stop('SIGTERM')).toBe(0);
-      instance.start();
-      await instance.ready();
       // nginx tries a refused instance again after fail_timeout (2 s): only then the next one
       // (docs/OPERATIONS.md, the rolling restart).
-      await untilProxySendsTo(instance);
+      await cluster.restart(instance);
     }
     await servedMore(20);
   } finally {

@@ -1,9 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import pg from 'pg';
 
 /**
@@ -69,19 +71,29 @@ export class Instance {
   /** Waits until the instance says it is ready (GET /readyz 200), or fails when it exits first. */
   async ready(timeoutMs = 60000): Promise<void> {
     const until = Date.now() + timeoutMs;
+    let last = 'no answer yet';
     while (Date.now() < until) {
       if (this.exitCode !== undefined) {
         throw new Error(`${this.name} exited with ${this.exitCode}: ${this.stderr().slice(-2000)}`);
       }
       try {
-        const r = await fetch(`${this.url}/readyz`);
+        const r = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(2000) });
         if (r.status === 200) return;
-      } catch {
+        last = `${r.status} ${(await r.text()).slice(0, 200)}`;
+      } catch (err) {
         // not listening yet
+        last = String((err as { cause?: unknown }).cause ?? err);
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`${this.name} not ready within ${timeoutMs} ms`);
+    // What it said last, and its own last log lines: a start that hangs says where.
+    const tail = this.logs
+      .slice(-15)
+      .map((l) => (typeof l.msg === 'string' ? l.msg : JSON.stringify(l)).trim())
+      .join('\n');
+    throw new Error(
+      `${this.name} (port ${this.port}) not ready within ${timeoutMs} ms; /readyz: ${last}; log:\n${tail}`,
+    );
   }
 
   stderr(): string {
@@ -107,6 +119,36 @@ export class Instance {
   }
 }
 
+/**
+ * `count` different ports between 4300 and 5999 that nothing listens on now (each is bound and
+ * let go in a child process, synchronously). A port picked at random without that check once
+ * met something already listening there. The range stays below the ephemeral ports, which
+ * outgoing connections take.
+ */
+export function freePorts(count: number): number[] {
+  const script = `
+    const net = require('node:net');
+    const taken = new Set();
+    const free = (port) => new Promise((done) => {
+      const s = net.createServer();
+      s.once('error', () => done(false));
+      s.listen({ port, host: '0.0.0.0', exclusive: true }, () => s.close(() => done(true)));
+    });
+    (async () => {
+      const out = [];
+      for (let tries = 0; out.length < ${count} && tries < 500; tries++) {
+        const port = 4300 + Math.floor(Math.random() * 1700);
+        if (taken.has(port)) continue;
+        taken.add(port);
+        if (await free(port)) out.push(port);
+      }
+      process.stdout.write(JSON.stringify(out));
+    })();`;
+  const ports = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as number[];
+  if (ports.length !== count) throw new Error(`only ${ports.length} free ports found`);
+  return ports;
+}
+
 export interface ClusterOptions {
   /** Settings every instance gets on top of the defaults below. */
   env?: Record<string, string>;
@@ -119,7 +161,10 @@ export interface ClusterOptions {
 export class Cluster {
   readonly dir = mkdtempSync(join(tmpdir(), 'ros-topology-'));
   readonly database = `ros_topology_${randomBytes(4).toString('hex')}`;
-  readonly httpsPort = 4443 + Math.floor(Math.random() * 500);
+  /** nginx's https and http ports and the two instances' ports: free when the cluster is made. */
+  private readonly ports = freePorts(4);
+  readonly httpsPort = this.ports[0] as number;
+  readonly httpPort = this.ports[1] as number;
   readonly instances: Instance[];
   private nginx: ChildProcess | undefined;
   readonly databaseUrl: string;
@@ -144,9 +189,12 @@ export class Cluster {
       LOG_LEVEL: 'info',
       ...opts.env,
     };
-    const base = 4300 + Math.floor(Math.random() * 500) * 2;
     this.instances = ['a', 'b'].map(
-      (name, i) => new Instance(name, base + i, { ...shared, ROS_DATA_DIR: join(this.dir, `data-${name}`) }),
+      (name, i) =>
+        new Instance(name, this.ports[2 + i] as number, {
+          ...shared,
+          ROS_DATA_DIR: join(this.dir, `data-${name}`),
+        }),
     );
   }
 
@@ -202,7 +250,7 @@ export class Cluster {
     const values: Record<string, string> = {
       ROS_SERVER_NAME: 'localhost',
       ROS_HTTPS_PORT: String(this.httpsPort),
-      ROS_HTTP_PORT: String(this.httpsPort + 1000),
+      ROS_HTTP_PORT: String(this.httpPort),
       ROS_TLS_CERT: cert,
       ROS_TLS_KEY: key,
       ROS_UPSTREAMS: this.instances
@@ -276,6 +324,87 @@ http {
     await this.startNginx();
   }
 
+  /**
+   * For a failed test's output (CI prints only the console): each instance's last log lines
+   * (message, route, status; the logs hold no personal data) and the tail of nginx's error log.
+   */
+  describe(lines = 25): string {
+    const out: string[] = [];
+    for (const i of this.instances) {
+      out.push(`--- instance ${i.name} (port ${i.port}, exit ${i.exitCode ?? 'running'}):`);
+      for (const l of i.logs.slice(-lines)) {
+        const route = l.req ? ` ${l.req.method} ${l.req.path}` : '';
+        const status = l.res?.statusCode ? ` -> ${l.res.statusCode}` : '';
+        const err = l.err ? ` ${JSON.stringify(l.err).slice(0, 300)}` : '';
+        out.push(
+          `  ${String(l.msg ?? '')
+            .trim()
+            .slice(0, 300)}${route}${status}${err}`,
+        );
+      }
+    }
+    try {
+      const log = readFileSync(join(this.dir, 'nginx-error.log'), 'utf8').trim().split('\n');
+      out.push('--- nginx error log:', ...log.slice(-lines).map((l) => `  ${l}`));
+    } catch {
+      out.push('--- nginx error log: none');
+    }
+    return out.join('\n');
+  }
+
+  /** One GET through nginx (TLS, this run's certificate); its status, or 0 when it failed. */
+  viaProxy(path: string): Promise<number> {
+    return new Promise((done) => {
+      const req = httpsGet(
+        {
+          host: '127.0.0.1',
+          port: this.httpsPort,
+          path,
+          servername: 'localhost',
+          ca: readFileSync(this.cert),
+          headers: { host: `localhost:${this.httpsPort}` },
+          timeout: 5000,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => done(res.statusCode ?? 0));
+        },
+      );
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => done(0));
+    });
+  }
+
+  /**
+   * Waits until nginx sends requests to the instance again: after a refused or reset connection
+   * it leaves the instance out for fail_timeout (2 s). Until then a request whose other instance
+   * fails finds "no live upstreams" (a 502), so a test that kills the other instance next must
+   * wait for this. The instance answers one of the GETs sent through the proxy meanwhile.
+   */
+  async untilProxySendsTo(instance: Instance, timeoutMs = 10000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    const before = instance.answered('GET', '/api/ros/metadata');
+    while (Date.now() < until) {
+      // Only a probe: whether a request was lost is the tests' own count.
+      await this.viaProxy('/api/ros/metadata');
+      if (instance.answered('GET', '/api/ros/metadata') > before) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`nginx did not send to instance ${instance.name} within ${timeoutMs} ms`);
+  }
+
+  /** Starts a stopped instance again: ready, and back in nginx's rotation. */
+  async restart(instance: Instance): Promise<void> {
+    instance.start();
+    await instance.ready();
+    await this.untilProxySendsTo(instance);
+  }
+
+  /** Starts again every instance a test stopped or killed. */
+  async restartDead(): Promise<void> {
+    for (const i of this.instances) if (i.exitCode !== undefined) await this.restart(i);
+  }
+
   /** The one instance that took requests for this method and route pattern. */
   tookIt(method: string, path: string): Instance {
     const took = this.instances.filter((i) => i.answered(method, path) > 0);
@@ -303,4 +432,13 @@ http {
     if (process.env.ROS_TOPOLOGY_KEEP) console.log(`kept ${this.dir}`);
     else rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** A failed test prints what the instances and nginx said (CI shows only the console). */
+export function printOnFailure(cluster: () => Cluster | undefined): void {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures from a pattern
+  test.afterEach(async ({}, testInfo) => {
+    const c = cluster();
+    if (testInfo.status !== testInfo.expectedStatus && c) console.log(c.describe());
+  });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { Cluster } from './cluster.js';
+import { Cluster, printOnFailure } from './cluster.js';
 
 /**
  * The edge of the shipped nginx template (deploy/nginx/ros.conf.template, docs/SECURITY.md "TLS
@@ -30,6 +30,8 @@ test.beforeAll(async () => {
   });
   await cluster.start();
 });
+
+printOnFailure(() => cluster);
 
 test.afterAll(async () => {
   await cluster?.stop();
