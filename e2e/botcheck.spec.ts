@@ -170,3 +170,35 @@ for (const lang of ['cs', 'en'] as const) {
     await page.getByTestId('botcheck').screenshot({ path: resolve(SHOTS, `botcheck-forced-${lang}.png`) });
   });
 }
+
+test('tabbed to while it verifies, the box shows a focus ring round its spinner', async ({ page }) => {
+  // The challenge is held back: the widget stays "verifying", its checkbox hidden by the spinner.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(CHALLENGE, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  await page.goto(formUrl('en'));
+  const box = page.getByTestId('botcheck').locator('.altcha-checkbox');
+  const checkbox = box.locator('input');
+  // Keyboard only: Tab until the bot check's box has the focus (its first Tab wakes the widget).
+  for (let n = 0; n < 20; n++) {
+    await page.keyboard.press('Tab');
+    if ((await checkbox.count()) > 0 && (await checkbox.evaluate((el) => el === document.activeElement)))
+      break;
+  }
+  await expect(checkbox).toBeFocused();
+  expect(await widgetState(page)).toBe('verifying');
+  await expect(box).toHaveAttribute('data-loading', 'true');
+  const ring = await box.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+  });
+  expect(ring.style).toBe('solid');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  release();
+  await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
+});
