@@ -17,13 +17,18 @@ export async function startup(
 ): Promise<{ codebook?: CodebookInUse }> {
   // Test aids switched on in production: said loudly at every start (config.ts).
   for (const line of startWarnings(ctx.config)) log.warn(line);
-  return underStartupLock(ctx.db, ctx.config.databaseUrl, async () => {
-    const codebook = await ensureReferenceData(ctx, log);
-    if (ctx.config.demoData) {
-      await seedDemoRecords(ctx.db);
-      await seedDemoPersons(ctx.db);
-      log.info('demo data present (ROS_DEMO_DATA=false switches it off)');
-    }
-    return { codebook };
-  });
+  return underStartupLock(
+    ctx.db,
+    ctx.config.databaseUrl,
+    async () => {
+      const codebook = await ensureReferenceData(ctx, log);
+      if (ctx.config.demoData) {
+        await seedDemoRecords(ctx.db);
+        await seedDemoPersons(ctx.db);
+        log.info('demo data present (ROS_DEMO_DATA=false switches it off)');
+      }
+      return { codebook };
+    },
+    log,
+  );
 }
