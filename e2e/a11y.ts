@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from '@playwright/test';
+import { e2eServerEnv } from './serverEnv.js';
 
 /**
  * What assistive technology gets, read from Chromium's own accessibility tree over CDP
@@ -132,20 +133,7 @@ export async function startOwnServer(
   const child = spawn(process.execPath, ['e2e/start-server.mjs'], {
     cwd: repo,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROS_DATA_DIR: resolve(repo, `e2e/.out/data-own-${port}`),
-      ROS_REFERENCE_DIR: '',
-      ROS_REFERENCE_DOWNLOAD: 'false',
-      ROS_DEMO_DATA: 'true',
-      ROS_RATE_LIMIT_VALIDITY: '100000',
-      ROS_RATE_LIMIT_SEARCH: '100000',
-      ROS_ALTCHA_MAX_NUMBER: '5000',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...process.env, ...e2eServerEnv(port, resolve(repo, `e2e/.out/data-own-${port}`)), ...env },
   });
   const origin = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;

@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, RECORDING } from './chromium.js';
+import { e2eServerEnv } from './serverEnv.js';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const E2E_PORT = Number(process.env.ROS_E2E_PORT ?? 4180);
@@ -17,14 +18,12 @@ export default defineConfig({
   // Per port, so that two runs on one machine (ROS_E2E_PORT) keep out of each other's way.
   outputDir: `./.out/test-results-${E2E_PORT}`,
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   // Generous: the ALTCHA proof of work and axe runs share 2 cores with the server and the browser.
   timeout: 60000,
   expect: { timeout: 15000 },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: './.out/results.json' }]]
-    : [['list'], ['json', { outputFile: './.out/results.json' }]],
+  reporter: [['list'], ['json', { outputFile: './.out/results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
@@ -39,18 +38,6 @@ export default defineConfig({
     timeout: 120000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      ROS_DATA_DIR: resolve(repo, `e2e/.out/data-${E2E_PORT}`),
-      // The built-in codebook, whatever the shell has set.
-      ROS_REFERENCE_DIR: '',
-      ROS_REFERENCE_DOWNLOAD: 'false',
-      ROS_DEMO_DATA: 'true',
-      ROS_RATE_LIMIT_VALIDITY: '100000',
-      ROS_RATE_LIMIT_SEARCH: '100000',
-      ROS_ALTCHA_MAX_NUMBER: '5000',
-      LOG_LEVEL: 'warn',
-    },
+    env: e2eServerEnv(E2E_PORT, resolve(repo, `e2e/.out/data-${E2E_PORT}`)),
   },
 });

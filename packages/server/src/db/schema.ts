@@ -150,9 +150,8 @@ export interface SsoSessionTable {
   created_at: string;
   expires_at: string;
 }
-/** One confirmation e-mail per request (migration 0004); its life cycle is in mail/queue.ts. */
-export interface RequestMailTable {
-  request_id: string;
+/** The columns of a queued message's row, in either queue table (life cycle: mail/claim.ts). */
+export interface QueueColumns {
   /** mail/table.ts MAIL_STATUSES */
   status: string;
   attempts: number;
@@ -160,6 +159,10 @@ export interface RequestMailTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+}
+/** One confirmation e-mail per request (migration 0004); its life cycle is in mail/queue.ts. */
+export interface RequestMailTable extends QueueColumns {
+  request_id: string;
 }
 /** The search's match tokens (migration 0005, requests/matchToken.ts): only the token's sha256. */
 export interface SearchMatchTable {
@@ -244,19 +247,12 @@ export interface RequestStatusHistoryTable {
   certificate: string | null;
 }
 /** A notification of a status change, by e-mail or SMS (migration 0013, status/notices.ts). */
-export interface StatusNoticeTable {
+export interface StatusNoticeTable extends QueueColumns {
   id: Generated<number>;
   request_id: string;
   history_id: number | string;
   /** 'email' or 'sms' */
   channel: string;
-  /** mail/table.ts MAIL_STATUSES */
-  status: string;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  sent_at: string | null;
-  created_at: string;
 }
 
 // Row types, derived from the tables: what a select returns, what an insert takes.

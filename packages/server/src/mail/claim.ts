@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, QueueColumns } from '../db/schema.js';
 
 /**
  * The life cycle a queued message's row goes through, the same for the confirmation e-mails
@@ -25,20 +25,15 @@ const KEYS = { request_mails: 'request_id', status_notices: 'id' } as const;
 export type QueueTable = keyof typeof KEYS;
 
 /** What this module reads and writes of either table (db/schema.ts types them whole). */
-interface QueuedRow {
+interface QueuedRow extends QueueColumns {
   request_id: string;
   id: number;
-  status: string;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  sent_at: string | null;
 }
 type QueueDb = Kysely<Record<QueueTable, QueuedRow>>;
 const queueDb = (db: Kysely<Database>) => db as unknown as QueueDb;
 
 /** A new row's queue columns: due now, never tried (either table's insert adds its own keys). */
-export function pendingQueueRow(now: Date) {
+export function pendingQueueRow(now: Date): QueueColumns {
   const at = now.toISOString();
   return {
     status: 'pending',

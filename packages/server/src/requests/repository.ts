@@ -188,24 +188,6 @@ export async function findRecentByBodyHash(
   return row ? toStored(row) : undefined;
 }
 
-/** Whether a request of this kind (duplicate or not) for the person was received since `since` (ISO). */
-export async function hasRecentRequest(
-  db: Executor,
-  personKey: string,
-  duplicate: boolean,
-  since: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('requests')
-    .select('id')
-    .where('person_key', '=', personKey)
-    .where('duplicate', '=', duplicate ? 1 : 0)
-    .where('created_at', '>=', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** When the person's last request of the kind since `since` was stored (ISO time), or null. */
 export async function latestRequestSince(
   db: Executor,

@@ -93,24 +93,39 @@ export function loadDraftStart(duplicate: boolean): FormStart | null {
   return d ? startOfDraft(d) : null;
 }
 
-export function loadDraft(duplicate: boolean): Draft | null {
+/**
+ * What this tab keeps under `key`, when it is there, parses and `fits`; null otherwise (storage
+ * blocked or the value not ours any more).
+ */
+function readTab<T>(key: string, fits: (value: T) => boolean): T | null {
   try {
-    const raw = window.sessionStorage.getItem(DRAFT_KEY);
+    const raw = window.sessionStorage.getItem(key);
     if (!raw) return null;
-    const d = JSON.parse(raw) as Draft;
-    if (d?.version !== 1 || d.duplicate !== duplicate || typeof d.values !== 'object') return null;
-    return d;
+    const value = JSON.parse(raw) as T;
+    return value && fits(value) ? value : null;
   } catch {
     return null;
   }
 }
 
-export function saveDraft(d: Draft): void {
+/** Keeps `value` in this tab; storage full or blocked: the form still works, only without it. */
+function writeTab(key: string, value: unknown): void {
   try {
-    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(d));
+    window.sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
-    // Storage full or blocked: the form still works, only without the draft.
+    // nothing kept
   }
+}
+
+export function loadDraft(duplicate: boolean): Draft | null {
+  return readTab<Draft>(
+    DRAFT_KEY,
+    (d) => d.version === 1 && d.duplicate === duplicate && typeof d.values === 'object',
+  );
+}
+
+export function saveDraft(d: Draft): void {
+  writeTab(DRAFT_KEY, d);
 }
 
 /** The search step's boxes, kept in this tab so that a reload keeps them (issue 28). */
@@ -125,26 +140,16 @@ export interface SearchDraft {
 export const SEARCH_DRAFT_KEY = 'ros-search-draft';
 
 export function loadSearchDraft(duplicate: boolean): SearchDraft | null {
-  try {
-    const raw = window.sessionStorage.getItem(SEARCH_DRAFT_KEY);
-    if (!raw) return null;
-    const d = JSON.parse(raw) as SearchDraft;
-    if (d?.duplicate !== duplicate) return null;
-    for (const k of ['first_name', 'last_name', 'type', 'number'] as const) {
-      if (typeof d[k] !== 'string') return null;
-    }
-    return d;
-  } catch {
-    return null;
-  }
+  return readTab<SearchDraft>(
+    SEARCH_DRAFT_KEY,
+    (d) =>
+      d.duplicate === duplicate &&
+      (['first_name', 'last_name', 'type', 'number'] as const).every((k) => typeof d[k] === 'string'),
+  );
 }
 
 export function saveSearchDraft(d: SearchDraft): void {
-  try {
-    window.sessionStorage.setItem(SEARCH_DRAFT_KEY, JSON.stringify(d));
-  } catch {
-    // Storage full or blocked: the search still works.
-  }
+  writeTab(SEARCH_DRAFT_KEY, d);
 }
 
 /** Everything this tab holds of the form: the request's draft and the search step's boxes. */

@@ -63,6 +63,19 @@ export const TEST_LISTS: ReferenceLists = {
   ],
 };
 
+/** What the pick-list calls answer in tests that render the whole app (renderApp's `api`). */
+export const TEST_LIST_ANSWERS: Record<string, { status: number; body: unknown }> = {
+  '/api/ros/countries': { status: 200, body: TEST_LISTS.countries },
+  '/api/ros/municipalities': { status: 200, body: TEST_MUNICIPALITIES },
+  '/api/ros/districts': { status: 200, body: TEST_LISTS.districts },
+  '/api/ros/delivery-types': { status: 200, body: TEST_LISTS.deliveryTypes },
+  '/api/ros/document-types': { status: 200, body: TEST_LISTS.documentTypes },
+  '/api/ros/verification-types': { status: 200, body: TEST_LISTS.verificationTypes },
+  '/api/ros/dial-codes': { status: 200, body: TEST_LISTS.dialCodes },
+  '/api/ros/activity-types': { status: 200, body: TEST_LISTS.activityTypes },
+  '/api/ros/duplicate-types': { status: 200, body: TEST_LISTS.duplicateTypes },
+};
+
 /** A form the browser's rules accept in normal mode (covered since 01/2015); the server may still reject it. */
 export const VALID_VALUES: Partial<FormValues> = {
   first_name: 'Jana',

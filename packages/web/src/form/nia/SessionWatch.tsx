@@ -166,6 +166,11 @@ function SessionDialog({
 }) {
   const { t } = useT();
   const first = useRef<HTMLButtonElement>(null);
+  const signInAgain = (
+    <Button ref={first} onClick={onSignIn} data-testid="session-sign-in">
+      {t('FORM.NIA.SESSION.SIGN_IN_AGAIN')}
+    </Button>
+  );
   return (
     <AlertDialog
       title={title}
@@ -185,9 +190,7 @@ function SessionDialog({
       actions={
         ended ? (
           <>
-            <Button ref={first} onClick={onSignIn} data-testid="session-sign-in">
-              {t('FORM.NIA.SESSION.SIGN_IN_AGAIN')}
-            </Button>
+            {signInAgain}
             <Button variant="outlined" onClick={onPaper} data-testid="session-paper">
               {t('FORM.NIA.SESSION.PAPER')}
             </Button>
@@ -204,9 +207,7 @@ function SessionDialog({
                 {t(busy ? 'FORM.NIA.SESSION.EXTENDING' : 'FORM.NIA.SESSION.EXTEND')}
               </Button>
             ) : (
-              <Button ref={first} onClick={onSignIn} data-testid="session-sign-in">
-                {t('FORM.NIA.SESSION.SIGN_IN_AGAIN')}
-              </Button>
+              signInAgain
             )}
             <Button variant="outlined" onClick={onClose} data-testid="session-close">
               {t('FORM.NIA.SESSION.CLOSE')}

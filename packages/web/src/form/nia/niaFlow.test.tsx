@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SsoSession } from '../../api/sso';
 import { NIA_PERSON as PERSON } from '../../test/nia';
 import { renderApp } from '../../test/render';
-import { TEST_LISTS, TEST_MUNICIPALITIES, tickRequired } from '../../test/requestForm';
+import { TEST_LIST_ANSWERS, tickRequired } from '../../test/requestForm';
 import { DRAFT_KEY } from '../draft';
 import { clearReferenceCache } from '../reference';
 
@@ -26,17 +26,7 @@ const session = (over: Partial<SsoSession> = {}, nia: Partial<SsoSession['nia']>
 });
 
 type Answer = { status: number; body: unknown };
-const LISTS: Record<string, Answer> = {
-  '/api/ros/countries': { status: 200, body: TEST_LISTS.countries },
-  '/api/ros/municipalities': { status: 200, body: TEST_MUNICIPALITIES },
-  '/api/ros/districts': { status: 200, body: TEST_LISTS.districts },
-  '/api/ros/delivery-types': { status: 200, body: TEST_LISTS.deliveryTypes },
-  '/api/ros/document-types': { status: 200, body: TEST_LISTS.documentTypes },
-  '/api/ros/verification-types': { status: 200, body: TEST_LISTS.verificationTypes },
-  '/api/ros/dial-codes': { status: 200, body: TEST_LISTS.dialCodes },
-  '/api/ros/activity-types': { status: 200, body: TEST_LISTS.activityTypes },
-  '/api/ros/duplicate-types': { status: 200, body: TEST_LISTS.duplicateTypes },
-};
+const LISTS = TEST_LIST_ANSWERS;
 const NO_SESSION: Answer = { status: 401, body: { error: { code: 'NO_SESSION', message: 'No session' } } };
 
 function open(path: string, sso: Answer | (() => Answer), api: Record<string, Answer | (() => Answer)> = {}) {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { TEST_LISTS, TEST_MUNICIPALITIES } from '../../test/requestForm';
+import { TEST_LIST_ANSWERS } from '../../test/requestForm';
 import { clearReferenceCache } from '../reference';
 
 // The bot check loads the ALTCHA web component, which jsdom cannot run.
@@ -14,17 +14,7 @@ vi.mock('../botcheck', () => ({
 }));
 
 type Answer = { status: number; body: unknown };
-const LISTS: Record<string, Answer> = {
-  '/api/ros/countries': { status: 200, body: TEST_LISTS.countries },
-  '/api/ros/municipalities': { status: 200, body: TEST_MUNICIPALITIES },
-  '/api/ros/districts': { status: 200, body: TEST_LISTS.districts },
-  '/api/ros/delivery-types': { status: 200, body: TEST_LISTS.deliveryTypes },
-  '/api/ros/document-types': { status: 200, body: TEST_LISTS.documentTypes },
-  '/api/ros/verification-types': { status: 200, body: TEST_LISTS.verificationTypes },
-  '/api/ros/dial-codes': { status: 200, body: TEST_LISTS.dialCodes },
-  '/api/ros/activity-types': { status: 200, body: TEST_LISTS.activityTypes },
-  '/api/ros/duplicate-types': { status: 200, body: TEST_LISTS.duplicateTypes },
-};
+const LISTS = TEST_LIST_ANSWERS;
 const NOT_FOUND: Answer = { status: 404, body: { error: { code: 'PERSON_NOT_FOUND', message: 'x' } } };
 const box = (id: string) => document.getElementById(id) as HTMLInputElement;
 const LONG = { timeout: 15000 };
