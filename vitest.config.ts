@@ -28,6 +28,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The bench scripts' pure helpers (e.g. the Lighthouse CPU calibration, issue 37).
+        test: {
+          name: 'bench',
+          root: 'bench',
+          environment: 'node',
+          include: ['**/*.test.mjs'],
+          exclude: ['node_modules/**', 'results/**'],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'web',
           root: 'packages/web',

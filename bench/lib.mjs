@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -80,6 +81,84 @@ export async function startPortal(name, env = {}) {
     throw err;
   }
   return { base, server, stop };
+}
+
+const PG_ADMIN = process.env.ROS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A database of its own for a bench run: SQLite in a fresh folder, or ('postgres') a fresh
+ * PostgreSQL database beside a fresh data folder. `env` holds the server's settings for it;
+ * `drop()` removes both.
+ */
+export async function benchDatabase(kind, name) {
+  const dataDir = mkdtempSync(join(tmpdir(), `ros-${name}-`));
+  let database;
+  const env = { ROS_DATA_DIR: dataDir, DATABASE_URL: '' };
+  if (kind === 'postgres') {
+    database = `ros_${name}_${process.pid}_${Date.now()}`;
+    const c = new pg.Client({ connectionString: PG_ADMIN });
+    await c.connect();
+    await c.query(`create database ${database}`);
+    await c.end();
+    const u = new URL(PG_ADMIN);
+    u.pathname = `/${database}`;
+    env.DATABASE_URL = u.toString();
+  }
+  return {
+    kind,
+    dataDir,
+    env,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (database) {
+        const c = new pg.Client({ connectionString: PG_ADMIN });
+        await c.connect();
+        await c.query(`drop database if exists ${database} with (force)`);
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * The settings of a server that the bench drives as one client: the bot check's work lowered
+ * (ROS_ALTCHA_MAX_NUMBER), the per-address limits raised, the demo people loaded. Development
+ * mode (the work setting is refused in production).
+ */
+export const BENCH_SERVER_ENV = {
+  ROS_ALTCHA_MAX_NUMBER: '1000',
+  ROS_RATE_LIMIT_SEARCH: '1000000000',
+  ROS_RATE_LIMIT_VALIDITY: '1000000000',
+  ROS_DEMO_DATA: 'true',
+};
+
+/**
+ * The built server (packages/server/dist/main.js) on a free loopback port with `env` over the
+ * bench's defaults; resolves once /readyz answers 200. `stop()` ends it with SIGINT, `kill()`
+ * with SIGKILL (no shutdown work at all); both resolve when the process has exited.
+ */
+export async function spawnServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(repo, 'packages/server/dist/main.js')], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ROS_REFERENCE_DOWNLOAD: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((r) => child.once('exit', r));
+  const end = async (signal) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  await waitUntilUp(`${base}/readyz`, child, { tries: 1200 });
+  return { base, child, stop: () => end('SIGINT'), kill: () => end('SIGKILL') };
 }
 
 export { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';

@@ -1,9 +1,17 @@
 #!/usr/bin/env node
+
 /**
- * Lighthouse 12.2.3 (mobile preset: a mid-range phone, simulated slow 4G and 4x CPU slowdown) on
- * the built app, in Debian's Chromium: home, the validity check, the form's search step, the
- * form itself (step 2 empty, `?eid=eid`) and the form prefilled by a search. Median of `--runs`
- * runs per page (3 by default).
+ * Lighthouse 12.2.3 (mobile preset: simulated slow 4G, a phone's screen) on the built app, in
+ * Debian's Chromium: home, the validity check, the status page, the form's search step, the form
+ * itself (step 2 empty, `?eid=eid`) and the form prefilled by a search. Median of `--runs` runs
+ * per page (3 by default).
+ *
+ * The simulated phone is the same on every host (issue 37, calibration.mjs): each run's load is
+ * gathered once, Lighthouse's benchmark index of the host in that run gives the CPU slowdown that
+ * emulates a mid-range phone (`mid`) and an inexpensive phone several years old (`low`), and the
+ * load is audited for each. `--device mid|low|both` (both by default); `--cpu N` forces a raw
+ * multiplier instead (one table, no calibration). Every row prints the median benchmark index,
+ * the multiplier and the machine's load.
  *
  * The prefilled form is a page load too: a tab searches the demo person Štěpán Dvořák once (the
  * search step, its bot check solved in the browser), which leaves step 2 prefilled and its draft
@@ -11,23 +19,21 @@
  * (`disableStorageReset`, so the draft stays; the HTTP cache is cleared by hand before each run,
  * as Lighthouse would), and the page opens on the prefilled step 2, as after a reload.
  *
- *   npm run build && node bench/lighthouse.mjs [--runs 3] [--cpu 4] [--max-load 3] [--web-dir packages/web/dist] [--lang cs] [--only form]
+ *   npm run build && node bench/lighthouse.mjs [--runs 5] [--device both] [--cpu N] [--max-load 3] [--web-dir packages/web/dist] [--lang cs] [--only form]
  *
- * `--cpu 8` measures an inexpensive phone several years old (issue 29). Each run waits until the
- * machine's 1-minute load is at most `--max-load` (3 minutes at most); the row prints the load at
- * the start of its runs, and marks a row over its budgets with ✗.
- *
+ * Each run waits until the machine's 1-minute load is at most `--max-load` (3 minutes at most).
  * It starts the built server (packages/server/dist/main.js, production mode, fresh SQLite data
- * folder with the demo people) on a free loopback port; `--web-dir` serves another build of the web app
- * (ROS_WEB_DIR), so a build from before a change can be measured beside it. Prints one row per
- * page: performance, accessibility and best-practices scores, total blocking time, main-thread
- * work, cumulative layout shift and the JavaScript transferred (what the browser fetched,
- * compressed). Raw reports go to bench/results/ (not committed). Exit code 0 when every budget
- * holds (PAGES and BUDGET below: issues 14, 26 and 29).
+ * folder with the demo people) on a free loopback port; `--web-dir` serves another build of the
+ * web app (ROS_WEB_DIR), so a build from before a change can be measured beside it. Prints one
+ * table per device: performance, accessibility and best-practices scores, total blocking time,
+ * main-thread work, cumulative layout shift, the JavaScript transferred (compressed), the
+ * benchmark index, the multiplier and the load; a row over its budgets is marked ✗. Raw reports go
+ * to bench/results/ (not committed). Exit code 0 when every budget holds (PAGES and BUDGET below:
+ * issues 14, 26, 29 and 37).
  */
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -36,6 +42,7 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 // Lighthouse's own dependency (the version it drives): a tab of ours for the prefilled form.
 import puppeteer from 'puppeteer-core';
+import { cpuMultiplier, DEVICES } from './calibration.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -46,38 +53,44 @@ const { values } = parseArgs({
     lang: { type: 'string', default: 'cs' },
     // Only the pages whose name contains this (e.g. --only prefilled).
     only: { type: 'string' },
-    // The CPU slowdown (issue 29): 4 is the mobile preset's mid-range phone, 8 an inexpensive
-    // phone several years old. The network stays the preset's slow 4G.
-    cpu: { type: 'string', default: '4' },
+    // The simulated devices (issue 37): mid (a mid-range phone), low (an inexpensive phone
+    // several years old) or both, each calibrated to the host's benchmark index.
+    device: { type: 'string', default: 'both' },
+    // A raw CPU slowdown instead of the calibrated one (e.g. --cpu 4, Lighthouse's default).
+    cpu: { type: 'string' },
     // A run starts only when the machine's 1-minute load is at most this (it waits up to 3 min).
     'max-load': { type: 'string', default: '3' },
   },
 });
 const RUNS = Number(values.runs);
-const CPU = Number(values.cpu);
+const FORCED_CPU = values.cpu === undefined ? undefined : Number(values.cpu);
+if (!['mid', 'low', 'both'].includes(values.device)) throw new Error('--device is mid, low or both');
+/** The devices audited; with --cpu, one table at that raw multiplier (judged by mid's budgets). */
+const DEVICE_LIST =
+  FORCED_CPU !== undefined ? ['mid'] : values.device === 'both' ? ['mid', 'low'] : [values.device];
 const MAX_LOAD = Number(values['max-load']);
 // chrome-launcher starts Chromium itself: headless is one of its flags here.
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 /**
- * The pages and their budgets (issues 14, 26 and 29): JS in kB transferred; at 4x CPU every page
- * scores 95 with TBT at most 150 ms and main-thread work at most `mainMs`; at 8x CPU the TBT is
- * at most `tbt8Ms` (the score is not budgeted there).
+ * The pages and their budgets (issues 14, 26, 29 and 37): JS in kB transferred; on the mid-range
+ * phone every page scores 95 with TBT at most 150 ms and main-thread work at most `mainMs`; on the
+ * low-end phone the TBT is at most `tbtLowMs` (the score is not budgeted there).
  */
 const PAGES = [
-  { name: 'home', path: '/', jsKb: 100, mainMs: 1000, tbt8Ms: 200 },
+  { name: 'home', path: '/', jsKb: 100, mainMs: 1000, tbtLowMs: 200 },
   // A real check: the demo certificate's id (without one the page sends the visitor to not-found).
-  { name: 'check', path: '/check?id=990000001x2070', jsKb: 100, mainMs: 1000, tbt8Ms: 200 },
+  { name: 'check', path: '/check?id=990000001x2070', jsKb: 100, mainMs: 1000, tbtLowMs: 200 },
   // The status page as a person opens it without a link (issue 26): the reference and code form.
-  { name: 'status', path: '/stav-zadosti', jsKb: 100, mainMs: 1000, tbt8Ms: 200 },
-  { name: 'form (search step)', path: '/form', jsKb: 200, mainMs: 1500, tbt8Ms: 200 },
-  { name: 'form (step 2, ?eid=eid)', path: '/form?eid=eid', jsKb: 200, mainMs: 2000, tbt8Ms: 400 },
+  { name: 'status', path: '/stav-zadosti', jsKb: 100, mainMs: 1000, tbtLowMs: 200 },
+  { name: 'form (search step)', path: '/form', jsKb: 200, mainMs: 1500, tbtLowMs: 200 },
+  { name: 'form (step 2, ?eid=eid)', path: '/form?eid=eid', jsKb: 200, mainMs: 2000, tbtLowMs: 400 },
   {
     name: 'form (prefilled by a search)',
     path: '/form',
     jsKb: 200,
     mainMs: 2000,
-    tbt8Ms: 400,
+    tbtLowMs: 400,
     prefilled: true,
   },
 ];
@@ -117,28 +130,9 @@ async function prefilledTab(port, url) {
   return page;
 }
 
-/** One Lighthouse run: the figures the issue budgets. `page`: run in that tab, keeping its storage. */
-async function audit(url, port, page) {
-  if (page) {
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
-  }
-  const result = await lighthouse(
-    url,
-    {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU },
-      ...(page ? { disableStorageReset: true } : {}),
-    },
-    undefined,
-    page,
-  );
-  const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+/** The figures the issue budgets, from one Lighthouse report. */
+function figures(lhr) {
+  if (lhr.runtimeError) throw new Error(`${lhr.requestedUrl}: ${lhr.runtimeError.message}`);
   const requests = lhr.audits['network-requests'].details.items;
   const jsBytes = requests
     .filter((r) => r.resourceType === 'Script')
@@ -146,6 +140,8 @@ async function audit(url, port, page) {
   const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
   return {
     lhr,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpu: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     perf: score('performance'),
     a11y: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -157,6 +153,49 @@ async function audit(url, port, page) {
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
   };
+}
+
+/**
+ * One page load, audited for every device: Lighthouse gathers the load once (unthrottled: the
+ * simulated throttling works on the recorded trace), with the host's benchmark index measured in
+ * that same run; each device's multiplier is computed from that index (calibration.mjs) and the
+ * saved load is audited with it (Lighthouse's -G / -A: gather mode, then audit mode). So every
+ * run is calibrated from its own index, and both phones are judged on the same load.
+ * `page`: run in that tab, keeping its storage. Answers { [device]: figures }.
+ */
+async function audit(url, port, page) {
+  if (page) {
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ros-lh-'));
+  const flags = (cpuSlowdownMultiplier) => ({
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier },
+    ...(page ? { disableStorageReset: true } : {}),
+  });
+  try {
+    await lighthouse(url, { ...flags(1), gatherMode: dir }, undefined, page);
+    const artifactsFile = join(dir, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8'));
+    const benchmarkIndex = artifacts.BenchmarkIndex;
+    const out = {};
+    for (const device of DEVICE_LIST) {
+      const cpu = FORCED_CPU ?? cpuMultiplier(benchmarkIndex, device).multiplier;
+      // The gathered settings must equal the audit's: the multiplier is the one that differs.
+      artifacts.settings.throttling.cpuSlowdownMultiplier = cpu;
+      writeFileSync(artifactsFile, JSON.stringify(artifacts));
+      const result = await lighthouse(url, { ...flags(cpu), auditMode: dir });
+      out[device] = figures(result.lhr);
+    }
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): up to 3 tries. */
@@ -171,6 +210,21 @@ async function auditRetrying(url, port, page) {
   }
 }
 
+/** Whether a page's median row meets its budgets on `device`. */
+function meets(page, device, row) {
+  const cpuMet =
+    device === 'low'
+      ? row.tbtMs <= page.tbtLowMs
+      : row.perf >= BUDGET.perf && row.tbtMs <= BUDGET.tbtMs && row.mainMs <= page.mainMs;
+  return (
+    cpuMet &&
+    row.a11y >= BUDGET.a11y &&
+    row.bestPractices >= BUDGET.bestPractices &&
+    row.cls <= BUDGET.cls &&
+    row.jsKb <= page.jsKb
+  );
+}
+
 async function main() {
   const resultsDir = join(repo, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
@@ -181,17 +235,15 @@ async function main() {
   });
   let chrome;
   let allMet = true;
+  /** Per device, the printed rows (the tables are printed once every page has run). */
+  const tables = Object.fromEntries(DEVICE_LIST.map((d) => [d, []]));
   try {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
     console.log(
-      `Lighthouse 12.2.3, mobile preset at ${CPU}x CPU, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
+      `Lighthouse 12.2.3, mobile preset (slow 4G), ${FORCED_CPU !== undefined ? `raw ${FORCED_CPU}x CPU` : 'CPU calibrated to the host per run'}, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} at start; web: ${values['web-dir'] ?? 'packages/web/dist'}`,
     );
-    console.log(
-      '| page | performance | accessibility | best practices | TBT | main thread | CLS | JS transferred | load (1 min) |',
-    );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const page of PAGES.filter((p) => !values.only || p.name.includes(values.only))) {
       const sep = page.path.includes('?') ? '&' : '?';
       const url = `${base}${page.path}${sep}lang=${values.lang}`;
@@ -201,6 +253,9 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         loads.push(await quietMachine());
         runs.push(await auditRetrying(url, chrome.port, tab));
+        console.error(
+          `  ${page.name} run ${i + 1}: benchmark index ${runs.at(-1)[DEVICE_LIST[0]].benchmarkIndex}`,
+        );
       }
       if (tab) {
         const heading = await tab.$eval('#step2-title', (h) => h.textContent);
@@ -208,37 +263,41 @@ async function main() {
         await tab.close();
       }
       const slug = page.name.replace(/[^a-z0-9]+/g, '-');
-      writeFileSync(join(resultsDir, `lighthouse-${slug}.json`), JSON.stringify(runs.at(-1).lhr));
-      const m = (k) => median(runs.map((r) => r[k]));
-      const row = {
-        perf: m('perf'),
-        a11y: m('a11y'),
-        bestPractices: m('bestPractices'),
-        tbtMs: m('tbtMs'),
-        cls: m('cls'),
-        mainMs: m('mainMs'),
-        jsKb: m('jsKb'),
-      };
-      // At 4x the full set; at 8x the TBT of the page (issue 29); a11y, CLS and JS at both.
-      const cpuMet =
-        CPU === 8
-          ? row.tbtMs <= page.tbt8Ms
-          : CPU === 4
-            ? row.perf >= BUDGET.perf && row.tbtMs <= BUDGET.tbtMs && row.mainMs <= page.mainMs
-            : true;
-      const met =
-        cpuMet &&
-        row.a11y >= BUDGET.a11y &&
-        row.bestPractices >= BUDGET.bestPractices &&
-        row.cls <= BUDGET.cls &&
-        row.jsKb <= page.jsKb;
-      allMet &&= met;
-      const spread = (k) => `${Math.min(...runs.map((r) => r[k]))}-${Math.max(...runs.map((r) => r[k]))}`;
+      for (const device of DEVICE_LIST) {
+        const byRun = runs.map((r) => r[device]);
+        writeFileSync(
+          join(resultsDir, `lighthouse-${device}-${slug}.json`),
+          JSON.stringify(byRun.at(-1).lhr),
+        );
+        const m = (k) => median(byRun.map((r) => r[k]));
+        const row = Object.fromEntries(
+          ['perf', 'a11y', 'bestPractices', 'tbtMs', 'cls', 'mainMs', 'jsKb', 'benchmarkIndex', 'cpu'].map(
+            (k) => [k, m(k)],
+          ),
+        );
+        const met = meets(page, device, row);
+        allMet &&= met;
+        const spread = (k) => `${Math.min(...byRun.map((r) => r[k]))}-${Math.max(...byRun.map((r) => r[k]))}`;
+        const range = (xs, d) => `${Math.min(...xs).toFixed(d)}-${Math.max(...xs).toFixed(d)}`;
+        tables[device].push(
+          `| ${page.name} | ${row.perf} (${spread('perf')}) | ${row.a11y} | ${row.bestPractices} | ${Math.round(row.tbtMs)} ms | ${(row.mainMs / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} kB | ${Math.round(row.benchmarkIndex)} (${range(
+            byRun.map((r) => r.benchmarkIndex),
+            0,
+          )}) | ${row.cpu.toFixed(2)}x | ${range(loads, 2)}${met ? '' : ' ✗'} |`,
+        );
+        const failed = [...new Set(byRun.flatMap((r) => r.failed))];
+        if (failed.length > 0) tables[device].push(`  failed audits: ${failed.join(', ')}`);
+      }
+    }
+    for (const device of DEVICE_LIST) {
       console.log(
-        `| ${page.name} | ${row.perf} (${spread('perf')}) | ${row.a11y} | ${row.bestPractices} | ${Math.round(row.tbtMs)} ms | ${(row.mainMs / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} kB | ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}${met ? '' : ' ✗'} |`,
+        `\n${FORCED_CPU !== undefined ? `Raw ${FORCED_CPU}x CPU` : `${device}: ${DEVICES[device]}`} (budget: ${device === 'low' ? 'TBT per page' : `performance ≥ ${BUDGET.perf}, TBT ≤ ${BUDGET.tbtMs} ms, main thread per page`})`,
       );
-      const failed = [...new Set(runs.flatMap((r) => r.failed))];
-      if (failed.length > 0) console.log(`  failed audits: ${failed.join(', ')}`);
+      console.log(
+        '| page | performance | accessibility | best practices | TBT | main thread | CLS | JS transferred | benchmark index | CPU multiplier | load (1 min) |',
+      );
+      console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+      for (const line of tables[device]) console.log(line);
     }
     console.log(allMet ? 'every budget met' : 'budgets NOT all met');
   } finally {

@@ -19,26 +19,13 @@
  *
  *   node bench/load.mjs [--db sqlite|postgres|both] [--rates 1,2,4,8] [--duration 60] [--checks 10]
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultFormValues } from '@ros/domain';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import pg from 'pg';
-import { freePort } from './lib.mjs';
-
-/** What the confirmation dialog adds to the body: the legal texts' version, the channel, boxes 1-3. */
-const AGREED = {
-  legal_version: '1',
-  legal_channel: 'paper',
-  declaration_signature: true,
-  declaration_affidavit: true,
-  declaration_purpose: true,
-};
+import { AGREED, applicant, json, solveToken } from './applicant.mjs';
+import { BENCH_SERVER_ENV, benchDatabase, spawnServer } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -53,7 +40,6 @@ const DURATION_S = Number(values.duration);
 const CHECKS = Number(values.checks);
 const RATES = values.rates.split(',').map(Number);
 const P99_TARGET_MS = 100;
-const PG_ADMIN = process.env.ROS_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TICKS = 100; // clock ticks per second (getconf CLK_TCK on Linux)
 
 /** utime + stime of a process, in seconds. */
@@ -64,101 +50,19 @@ function cpuSeconds(pid) {
 }
 
 async function startServer(kind) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ros-load-'));
-  const port = await freePort();
-  let databaseUrl;
-  let database;
-  if (kind === 'postgres') {
-    database = `ros_load_${process.pid}_${Date.now()}`;
-    const c = new pg.Client({ connectionString: PG_ADMIN });
-    await c.connect();
-    await c.query(`create database ${database}`);
-    await c.end();
-    const u = new URL(PG_ADMIN);
-    u.pathname = `/${database}`;
-    databaseUrl = u.toString();
-  }
-  const child = spawn(process.execPath, [join(repo, 'packages/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ROS_DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ROS_ALTCHA_MAX_NUMBER: '1000',
-      ROS_RATE_LIMIT_SEARCH: '1000000000',
-      ROS_RATE_LIMIT_VALIDITY: '1000000000',
-      ROS_DEMO_DATA: 'true',
-      ROS_REFERENCE_DOWNLOAD: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).status === 200) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const db = await benchDatabase(kind, 'load');
+  const server = await spawnServer({ ...db.env, ...BENCH_SERVER_ENV });
   return {
-    base,
-    pid: child.pid,
+    base: server.base,
+    pid: server.child.pid,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGINT');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-      if (database) {
-        const c = new pg.Client({ connectionString: PG_ADMIN });
-        await c.connect();
-        await c.query(`drop database if exists ${database} with (force)`);
-        await c.end();
-      }
+      await server.stop();
+      await db.drop();
     },
   };
 }
 
 const STEPAN = { first_name: 'Štěpán', last_name: 'Dvořák', type: 'OP_CR', number: '123456789' };
-
-/**
- * A complete request of a new applicant; `n` makes each one distinct. The server tests' applicant
- * (packages/server/src/test/applicant.ts, `newApplicant`), written out here because the bench runs
- * plain JavaScript against the build and that file is TypeScript outside it.
- */
-function applicant(n) {
-  return {
-    ...defaultFormValues(),
-    first_name: 'Žofie',
-    last_name: 'Řeháková',
-    birth_name: 'Nováková',
-    sex: '2',
-    birth_date: '1992-11-23',
-    birth_number: '926123/0006',
-    birth_state: 'CZ',
-    birth_municipality: '554782',
-    birth_district: '40924',
-    citizen_of_1: 'CZ',
-    document_type: 'OP_CR',
-    document_number: '987654321',
-    home_street: 'Dlouhá',
-    home_house_num: '12',
-    home_city: 'Ústí nad Labem',
-    home_zip: '400 01',
-    home_state: 'CZ',
-    employer_current_name: 'Letiště Václava Havla Praha',
-    employer_current_from: '01/2015',
-    employer_current_description: 'Bezpečnostní kontrola zavazadel',
-    contact_street: 'Dlouhá',
-    contact_house_num: '12',
-    contact_city: 'Ústí nad Labem',
-    contact_zip: '400 01',
-    contact_state: 'CZ',
-    telephone: '777 123 456',
-    email: `load.${n}@example.cz`,
-    delivery_type: 'EMAIL',
-  };
-}
 
 /** The validate payload the browser sends (packages/web/src/form/submit.ts validatePayload). */
 const validatePayload = (v) => ({
@@ -221,15 +125,8 @@ async function token(base, stats) {
     challenge = await r.json();
     return r;
   });
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return solveToken(challenge);
 }
-
-const json = (body, headers = {}) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 
 async function application(base, stats, n) {
   const t1 = await token(base, stats);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isDataMailboxShown } from './conditions.js';
 import { validateFormValues } from './form.js';
 import {
   dateFromRegister,
@@ -274,6 +275,38 @@ describe('registerFormContext: the one form context of a register person', () =>
     expect(
       registerFormContext({ ...full, dat_schranka: '  ' }, { duplicate: false }).dataMailboxDelivery,
     ).toBe(false);
+  });
+});
+
+describe('a register data mailbox that fails its rule (issue 34, item 5)', () => {
+  // The box is shown only when read-only or without prefill (spec): a malformed register value is
+  // not locked, so the box stays hidden, and the person could neither see nor correct the value
+  // whose rule fired on Finish and on submit, nor leave DATOVKOU once it was offered for it.
+  const odd: RegisterPerson = { ...full, dat_schranka: 'h7k2m9', typ_predani: 'DATOVKOU' };
+  const today = new Date('2026-01-01T12:00:00Z');
+
+  it('is not carried into the form: hidden, empty, and DATOVKOU is not offered for it', () => {
+    const prefill = prefillFromRegister(odd, { duplicate: false });
+    expect(isDataMailboxShown(prefill.context)).toBe(false);
+    expect(prefill.values.data_mailbox).toBeUndefined();
+    expect(prefill.context.dataMailboxDelivery).toBe(false);
+    expect(prefill.values.delivery_type).toBeUndefined();
+  });
+
+  it('leaves a form the person can send once they fill what they can see', () => {
+    const prefill = prefillFromRegister(odd, { duplicate: false });
+    const values = { ...defaultFormValues(), ...prefill.values, delivery_type: 'EMAIL' };
+    const issues = validateFormValues(values, prefill.context, today);
+    expect(issues.filter((i) => i.path[0] === 'data_mailbox' || i.path[0] === 'delivery_type')).toEqual([]);
+  });
+
+  it('still carries a valid register data mailbox, read-only, with DATOVKOU', () => {
+    const prefill = prefillFromRegister({ ...odd, dat_schranka: 'h7k2m9p' }, { duplicate: false });
+    expect(prefill.values.data_mailbox).toBe('h7k2m9p');
+    expect(prefill.readOnly).toContain('data_mailbox');
+    expect(isDataMailboxShown(prefill.context)).toBe(true);
+    expect(prefill.context.dataMailboxDelivery).toBe(true);
+    expect(prefill.values.delivery_type).toBe('DATOVKOU');
   });
 });
 

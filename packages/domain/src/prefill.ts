@@ -3,7 +3,7 @@ import { isDistrictEnabled, isField2Enabled, isSecondCitizenshipEnabled } from '
 import type { Today } from './dates.js';
 import { isFieldHidden } from './fields.js';
 import { validateFormValues } from './form.js';
-import { CZECH_REPUBLIC } from './formCodes.js';
+import { CZECH_REPUBLIC, DELIVERY_DATA_MAILBOX } from './formCodes.js';
 import {
   FORM_DOCUMENT_TYPES,
   type FormDocumentType,
@@ -102,10 +102,6 @@ const activityType = (v: unknown): ActivityTypeCode =>
 export function isCzechCitizen(person: Pick<RegisterPerson, 'st_kod' | 'web_st_kod2'>): boolean {
   return text(person.st_kod) === CZECH_REPUBLIC || text(person.web_st_kod2) === CZECH_REPUBLIC;
 }
-
-/** A data mailbox is known for the person: delivery to it (DATOVKOU) is offered. */
-const hasDataMailbox = (person: Pick<RegisterPerson, 'dat_schranka'>): boolean =>
-  text(person.dat_schranka) !== undefined;
 
 /**
  * The register keeps the home street with its numbers in one field ("Dlouhá 12/5",
@@ -211,16 +207,31 @@ export function prefillFromRegister(
   for (const f of [...names, 'birth_number' as const]) if (v[f] !== undefined) readOnly.add(f);
   // Every rule runs on read-only fields too (the server trusts no value): a register value that
   // fails its rule stays editable, so that the user can correct it.
-  const facts = { dataMailboxDelivery: hasDataMailbox(person), czechCitizen: isCzechCitizen(person) };
-  const ctx = defaultFormContext({ duplicate: opts.duplicate, readOnly, ...facts });
+  const czechCitizen = isCzechCitizen(person);
+  const ctx = defaultFormContext({
+    duplicate: opts.duplicate,
+    readOnly,
+    dataMailboxDelivery: v.data_mailbox !== undefined,
+    czechCitizen,
+  });
   for (const issue of validateFormValues({ ...defaultFormValues(), ...v }, ctx, opts.today)) {
     if (issue.key !== 'required') readOnly.delete(issue.path[0] as PrefillField);
+  }
+  // The data mailbox box is shown only read-only or without prefill (isDataMailboxShown, spec), so
+  // a register mailbox that fails its rule could be neither seen nor corrected while its rule
+  // still ran: it is not carried, and neither is delivery to it (issue 34, item 5). A mailbox is
+  // known, and DATOVKOU offered, only when the register's one is valid.
+  const dataMailboxDelivery = readOnly.has('data_mailbox');
+  if (!dataMailboxDelivery) {
+    delete v.data_mailbox;
+    if (v.delivery_type === DELIVERY_DATA_MAILBOX) delete v.delivery_type;
   }
   const context = defaultFormContext({
     duplicate: opts.duplicate,
     noPrefill: false,
     readOnly: new Set<FormFieldName>(readOnly),
-    ...facts,
+    dataMailboxDelivery,
+    czechCitizen,
   });
   return { values: v, readOnly: [...readOnly], context };
 }

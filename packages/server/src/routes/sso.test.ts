@@ -237,6 +237,26 @@ for (const kind of await testDbKinds()) {
       expect(s.body.aifo).toBeNull();
     });
 
+    it('offers no data mailbox the register holds malformed: the form could not show it (issue 34, item 5)', async () => {
+      const row = await t.db.kysely
+        .selectFrom('persons')
+        .select(['id', 'data'])
+        .where('nia_identifier', '=', 'demo-nia-1003')
+        .executeTakeFirstOrThrow();
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      await t.db.kysely
+        .updateTable('persons')
+        .set({ data: JSON.stringify({ ...data, dat_schranka: 'h7k2m9' }) })
+        .where('id', '=', row.id)
+        .execute();
+      try {
+        const s = await session((await signIn('form', 'demo-nia-1003')).jar);
+        expect(s.body.databox).toBeNull();
+      } finally {
+        await t.db.kysely.updateTable('persons').set({ data: row.data }).where('id', '=', row.id).execute();
+      }
+    });
+
     it('answers szr, record, aifo and databox null for an identity the register does not know', async () => {
       const { jar, target } = await signIn('form', NOT_IN_REGISTER_ID);
       expect(target).toBe(`${base}/form?eid=nia`);

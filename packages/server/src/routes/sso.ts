@@ -1,4 +1,10 @@
-import { type SearchAnswer, SSO_ERROR_CODES, type SsoSessionAnswer, type SsoSessionTime } from '@ros/domain';
+import {
+  prefillFromRegister,
+  type SearchAnswer,
+  SSO_ERROR_CODES,
+  type SsoSessionAnswer,
+  type SsoSessionTime,
+} from '@ros/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -48,14 +54,10 @@ export async function sessionAnswer(
   // (requests/matchToken.ts): a retry after the session ended still proves the person.
   const match = await issueMatchToken(ctx.db, person.id);
   const szr: SearchAnswer = record ? { ...person.person, record, match } : { ...person.person, match };
-  const box = person.person.dat_schranka;
-  return {
-    nia,
-    szr,
-    record,
-    aifo: person.aifo,
-    databox: typeof box === 'string' && box.trim() !== '' ? box.trim() : null,
-  };
+  // The data mailbox the form will show read-only: the prefill's, so a register value that fails
+  // its rule is not offered (the form could neither show nor correct it: issue 34, item 5).
+  const databox = prefillFromRegister(person.person, { duplicate: false }).values.data_mailbox ?? null;
+  return { nia, szr, record, aifo: person.aifo, databox };
 }
 
 /**
