@@ -158,7 +158,12 @@ export const PUBLIC_API_CALLS: ApiCall[] = [
     summary: 'Submit a request (201 stored now, 200 a retry of a stored one)',
     headers: [
       botCheckHeader,
-      { name: 'Idempotency-Key', required: false, description: '1-200 visible ASCII characters' },
+      {
+        name: 'Idempotency-Key',
+        required: false,
+        description:
+          '1-200 visible ASCII characters. A retry with the same key and body gets the first answer (200). Without a key every send is a new request, unless it carries the `match` token that a stored request with this body spent (a retry from the same browser): equal values alone are never a retry',
+      },
     ],
     body: submitBodySchema,
     answers: { 200: submitAnswerSchema, 201: submitAnswerSchema },

@@ -13,7 +13,8 @@ import type { Database } from '../db/schema.js';
  * was lost finds that request only through the token, a secret of that browser. Only the token's sha256 is stored, in a
  * table every instance shares, with an expiry. A token links one request: the transaction
  * that stores the request spends it (`request_id`); after that it proves its person only to a
- * retry of that request (the same Idempotency-Key). Expired rows are deleted by the retention
+ * retry of that request (the same Idempotency-Key); and a retry without a key is answered with
+ * that request only through it (routes/submit.ts, `storedTwin`), never through equal values. Expired rows are deleted by the retention
  * purge (intake/retention/purge.ts).
  */
 

@@ -51,9 +51,6 @@ export interface StoredRequest {
   createdAt: string;
 }
 
-/** Without an Idempotency-Key, an identical body within this many minutes is the same request. */
-export const IDENTICAL_BODY_MINUTES = 5;
-
 /** Random bytes of a request id: 144 bits, 24 base64url characters. */
 const ID_BYTES = 18;
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{24}$/;
@@ -169,25 +166,6 @@ export async function findByIdempotencyKey(db: Executor, key: string): Promise<S
   return row ? toStored(row) : undefined;
 }
 
-/** The earliest request of this channel (through NIA or not) with this body hash received since `since` (ISO), if any. */
-export async function findRecentByBodyHash(
-  db: Executor,
-  hash: string,
-  since: string,
-  viaNia: boolean,
-): Promise<StoredRequest | undefined> {
-  const row = await db
-    .selectFrom('requests')
-    .selectAll()
-    .where('body_hash', '=', hash)
-    .where('created_at', '>=', since)
-    .where('via_nia', '=', viaNia ? 1 : 0)
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toStored(row) : undefined;
-}
-
 /** When the person's last request of the kind since `since` was stored (ISO time), or null. */
 export async function latestRequestSince(
   db: Executor,
@@ -234,15 +212,15 @@ export type StoreResult = { request: StoredRequest; created: boolean } | { confl
 export type AlongsideNewRequest = (trx: Transaction<Database>, request: StoredRequest) => Promise<void>;
 
 /**
- * Stores a request in one transaction, unless it is a retry:
- * - with an idempotency key: a stored request with that key is returned as it is when its
- *   body hash is the same, else reported as a conflict (the key was reused for another body);
- * - without: a request of the same channel with the same body hash received in the last
- *   IDENTICAL_BODY_MINUTES is returned. Never one of the other channel: values alone (which a
- *   NIA form takes from the register) must not answer another request's reference and code;
- *   a NIA request whose session ended is found through its spent match token (routes/submit.ts).
- * Concurrent retries wait for each other: PostgreSQL takes a transaction-level advisory lock
- * on the key (or body hash); SQLite serialises transactions. The unique index on
+ * Stores a request in one transaction, unless it is a retry with an idempotency key: a stored
+ * request with that key is returned as it is when its body hash is the same, else reported as a
+ * conflict (the key was reused for another body). Without a key the request is always new here:
+ * equal values prove nothing about who sends them (issue 33: a stranger who searched the same
+ * person sent the same prefilled form and got the first sender's reference and access code).
+ * A retry without a key is found only through the match token its first send spent, a secret of
+ * that browser (routes/submit.ts, `storedTwin`).
+ * Concurrent retries with one key wait for each other: PostgreSQL takes a transaction-level
+ * advisory lock on the key; SQLite serialises transactions. The unique index on
  * idempotency_key is the last guard: a violation reads and returns the winner's request.
  * `alongside` runs in the same transaction, only when the request is new: what it writes is
  * stored with the request or not at all.
@@ -253,17 +231,13 @@ export async function storeRequest(
   now: Date = new Date(),
   alongside?: AlongsideNewRequest,
 ): Promise<StoreResult> {
-  const lockName = input.idempotencyKey !== null ? `idem:${input.idempotencyKey}` : `body:${input.bodyHash}`;
-  const since = new Date(now.getTime() - IDENTICAL_BODY_MINUTES * 60_000).toISOString();
+  const key = input.idempotencyKey;
   try {
     return await db.kysely.transaction().execute(async (trx): Promise<StoreResult> => {
-      if (db.dialect === 'postgres') {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${lockName}, 0))`.execute(trx);
+      if (key !== null && db.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`idem:${key}`}, 0))`.execute(trx);
       }
-      const earlier =
-        input.idempotencyKey !== null
-          ? await findByIdempotencyKey(trx, input.idempotencyKey)
-          : await findRecentByBodyHash(trx, input.bodyHash, since, input.viaNia);
+      const earlier = key !== null ? await findByIdempotencyKey(trx, key) : undefined;
       if (earlier) {
         return earlier.bodyHash === input.bodyHash
           ? { request: earlier, created: false }

@@ -37,8 +37,9 @@ for (const kind of await testDbKinds()) {
       );
 
     it('queues the mail exactly once: with the request, not again for a retry', async () => {
-      const first = await storeRequestWithMail(t.db, { ...input(), mail: true });
-      const retry = await storeRequestWithMail(t.db, { ...input(), mail: true });
+      const keyed = input({ idempotencyKey: 'retry-key' });
+      const first = await storeRequestWithMail(t.db, { ...keyed, mail: true });
+      const retry = await storeRequestWithMail(t.db, { ...keyed, mail: true });
       if (!('request' in first) || !('request' in retry)) throw new Error('not stored');
       expect(first.created).toBe(true);
       expect(retry).toEqual({ request: first.request, created: false });

@@ -209,6 +209,57 @@ for (const kind of await testDbKinds()) {
         expect(spentBy.map((r) => r.request_id)).toContain(first.json().id);
       });
 
+      it("hands a stranger who sends the same values none of Štěpán's request (issue 33, item 1)", async () => {
+        // Štěpán searches and sends his prefilled form, with a key, as the web app does.
+        const own = await matchFor(a, STEPAN.rc as string);
+        const first = await submit(requestOf(STEPAN), { match: own }, 'stepan-key');
+        expect(first.statusCode, first.body).toBe(201);
+        const his = first.json() as { id: string; reference: string; access_code: string };
+        expect(his.access_code).toBeTruthy();
+        const leaks = (r: LightMyRequestResponse) =>
+          [his.id, his.reference, his.access_code].filter((v) => r.body.includes(v));
+        // A stranger searches Štěpán (anyone can) and sends the same form: with his own search's
+        // token, without one, without a key each time.
+        const stranger = await matchFor(a, STEPAN.rc as string);
+        for (const extra of [{ match: stranger }, {}]) {
+          const r = await submit(requestOf(STEPAN), extra);
+          expect(r.statusCode, r.body).toBe(201);
+          expect(leaks(r), JSON.stringify(extra)).toEqual([]);
+          expect((await a.inject({ method: 'GET', url: `/api/ros/pdf/${his.id}` })).statusCode).toBe(200);
+        }
+        // Štěpán's own retry without a key (his browser holds the token his send spent) is his.
+        const retried = await submit(requestOf(STEPAN), { match: own });
+        expect([retried.statusCode, retried.json()]).toEqual([200, his]);
+        // The same spent token with other values is not a retry: a new applicant's request.
+        const other = await submit(requestOf(STEPAN, false, { email: 'jiny@example.cz' }), { match: own });
+        expect(other.statusCode, other.body).toBe(201);
+        expect(leaks(other)).toEqual([]);
+        expect(await personKeys()).toHaveLength(4);
+      });
+
+      it('answers a keyless retry only through its spent token, also when the first send had no key', async () => {
+        const own = await matchFor(a, STEPAN.rc as string);
+        const first = await submit(requestOf(STEPAN), { match: own });
+        expect(first.statusCode, first.body).toBe(201);
+        // Concurrent retries of that send: each is the first request.
+        const retries = await Promise.all([0, 1, 2].map(() => submit(requestOf(STEPAN), { match: own })));
+        expect(retries.map((r) => [r.statusCode, r.json().id])).toEqual(
+          retries.map(() => [200, first.json().id]),
+        );
+        // Anyone else with the same values: a request of their own.
+        const stranger = await submit(requestOf(STEPAN), {});
+        expect(stranger.statusCode, stranger.body).toBe(201);
+        expect(stranger.json().id).not.toBe(first.json().id);
+        // Five concurrent first sends of one search's form without a key: one is linked and
+        // answered, the rest are its retries.
+        const fresh = await matchFor(a, KAREL.rc as string);
+        const sends = await Promise.all(
+          [0, 1, 2, 3, 4].map(() => submit(requestOf(KAREL), { match: fresh })),
+        );
+        expect(sends.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+        expect(new Set(sends.map((r) => r.json().id)).size).toBe(1);
+      });
+
       it('links one of several concurrent requests that carry it', async () => {
         const match = await matchFor(a, STEPAN.rc as string);
         const rs = await Promise.all(

@@ -85,7 +85,9 @@ const keyReused = () =>
  * 5. the request is stored once (see storeRequest), spending the match token that linked it (a
  *    token links one request: one spent by another request proves nothing, and the request is
  *    stored as a new applicant's), and `{ text, id }` answered: 201 when
- *    stored now, 200 when it was stored before (a retry or an identical body within minutes).
+ *    stored now, 200 when it was stored before: a retry with the same Idempotency-Key, or a retry
+ *    without one that carries the match token its first send spent (`storedTwin`; equal values
+ *    alone are never a retry: issue 33).
  *    A NIA request also queues its confirmation e-mail in the same transaction (answer
  *    `email: true`, sent in the background by mail/queue.ts) and ends the NIA session.
  */
@@ -98,14 +100,20 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
   const earlierAnswer = async (r: StoredRequest) =>
     answerFor(r, r.viaNia && (await hasQueuedMail(ctx.db.kysely, r.id)), await codeOf(r));
   /**
-   * The request sent through NIA that spent this body's match token (the session's own, a
-   * secret of this browser), when the body is that request's: a retry without its key whose
-   * answer was lost with the session. Never found through the values alone.
+   * The request of this channel that spent this body's match token (a search's or the NIA
+   * session's own: a secret of the browser that sent it), when the body is that request's: a
+   * retry without its Idempotency-Key, or one of several concurrent sends, whose answer is the
+   * first one's. Never found through the values alone (issue 33): anyone who can run the search
+   * can build the same form.
    */
-  const storedNiaTwin = async (body: unknown, now: Date): Promise<StoredRequest | undefined> => {
+  const storedTwin = async (
+    body: unknown,
+    now: Date,
+    viaNia: boolean,
+  ): Promise<StoredRequest | undefined> => {
     const match = await lookUpMatch(ctx.db, (body as { match?: unknown } | null)?.match, now);
     const earlier = match?.spentBy ? await findRequest(ctx.db.kysely, match.spentBy.requestId) : undefined;
-    if (!match || !earlier?.viaNia) return undefined;
+    if (!match || !earlier || earlier.viaNia !== viaNia) return undefined;
     try {
       const proof = { personId: match.personId, matchHash: null, searched: true };
       const a = await checkSubmission(ctx.db, body, now, proof);
@@ -146,7 +154,7 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
         // A retry without a key whose first answer was lost (that send ended the session) gets
         // the stored request's answer; otherwise the browser asks whether to sign in again or go
         // on paper. A retry with its key is answered below.
-        const twin = await storedNiaTwin(req.body, now);
+        const twin = await storedTwin(req.body, now, true);
         if (twin) return reply.status(200).send(await earlierAnswer(twin));
         throw new ApiError(401, SUBMIT_ERROR_CODES.sessionExpired, 'The NIA sign-in session has ended');
       }
@@ -167,6 +175,10 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
           if (earlier.bodyHash !== hash) throw keyReused();
           return reply.status(200).send(await earlierAnswer(earlier));
         }
+      } else if (accepted.proof.searched && accepted.proof.matchHash === null) {
+        // Without a key, a retry proves it is the same sender only by the token its send spent.
+        const twin = await storedTwin(req.body, now, viaNia);
+        if (twin) return reply.status(200).send(await earlierAnswer(twin));
       }
       if (identity && viaNia) checkNiaIdentity(identity, accepted.values, accepted.duplicate);
       await botCheck.verify(header(req, 'recaptcha'), 'SubmitFormAction', bareHostname(req.host));
@@ -195,7 +207,10 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
         result = await store(accepted);
       } catch (err) {
         if (!(err instanceof MatchSpentError)) throw err;
-        // Another request spent the token meanwhile: this one is stored as if it carried none.
+        // Another request spent the token meanwhile: a concurrent send of this body gets its
+        // answer (the token is this browser's secret); else this one is stored as if it carried none.
+        const twin = key ? undefined : await storedTwin(req.body, now, viaNia);
+        if (twin) return reply.status(200).send(await earlierAnswer(twin));
         // A NIA request keeps its person: only the session's token, which it spends besides, is dropped.
         accepted = await checkSubmission(
           ctx.db,

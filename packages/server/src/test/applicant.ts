@@ -3,8 +3,8 @@ import type { AgreedTexts } from '../requests/repository.js';
 
 /**
  * A complete, valid request of a new applicant the register does not know (no prefill), for
- * tests that need requests stored: vary a field (say `email`) to keep bodies distinct, since an
- * identical body within minutes is folded into the first.
+ * tests that need requests stored. Without an Idempotency-Key an identical body is a new request
+ * (issue 33); with one, vary a field (say `email`) per key.
  */
 export function newApplicant(over: Partial<FormValues> = {}): FormValues {
   return {
