@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import { APP_PATHS } from '@ros/domain';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_SECURITY_HEADERS } from './apiHeaders.js';
 import { buildApp } from './app.js';
 import { createToken } from './intake/tokens.js';
 import { saveRecords } from './records/repository.js';
@@ -279,3 +281,43 @@ for (const kind of await testDbKinds()) {
     });
   });
 }
+
+describe('the test provider path in production (issue 33, item 11)', () => {
+  it('answers /nia-test/* 404 with the security headers every other answer has', async () => {
+    const secret = () => randomBytes(32).toString('hex');
+    const webDir = fakeWebDir();
+    const t = await createTestDb('sqlite', {
+      NODE_ENV: 'production',
+      ROS_PUBLIC_URL: 'https://ros.example.cz',
+      ROS_ALTCHA_HMAC_KEY: secret(),
+      ROS_STATUS_KEY: secret(),
+      ROS_USE_EID: 'NO',
+      ROS_WEB_DIR: webDir,
+    });
+    const app = await buildApp({ config: t.config, db: t.db, version: 'test' });
+    try {
+      expect(t.config).toMatchObject({ production: true, niaTestProvider: false });
+      const reference = await app.inject({ method: 'GET', url: '/api/ros/nothing-here' });
+      expect(reference.statusCode).toBe(404);
+      const headersOf = (h: Record<string, unknown>) =>
+        Object.fromEntries(Object.keys(API_SECURITY_HEADERS).map((k) => [k, h[k]]));
+      expect(headersOf(reference.headers)).toEqual(API_SECURITY_HEADERS);
+      for (const [method, url] of [
+        ['GET', '/nia-test'],
+        ['GET', '/nia-test/.well-known/openid-configuration'],
+        ['GET', '/nia-test/interaction/abc'],
+        ['POST', '/nia-test/token'],
+        ['HEAD', '/nia-test/jwks'],
+      ] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, url).toBe(404);
+        expect(headersOf(res.headers), `${method} ${url}`).toEqual(API_SECURITY_HEADERS);
+        if (method !== 'HEAD') expectErrorShape(res, 'NOT_FOUND');
+      }
+    } finally {
+      await app.close();
+      await t.cleanup();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type Provider from 'oidc-provider';
+import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { ServiceContext } from '../context.js';
 import type { ApiErrorBody } from '../errors.js';
 import { NIA_CLAIMS } from './identity.js';
@@ -178,10 +179,18 @@ export function niaTestProviderRoutes(
   getProvider: (req: IncomingMessage) => Promise<TestProvider>,
 ): FastifyPluginAsync<ServiceContext> {
   return async (app: FastifyInstance, ctx: ServiceContext) => {
+    // With the security headers every other answer has (issue 33): this plugin sits outside the
+    // API's scope, whose hook adds them.
     const notFound = async (
       _req: unknown,
-      reply: { status(n: number): { send(b: ApiErrorBody): unknown } },
-    ) => reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      reply: {
+        status(n: number): { headers(h: Record<string, string>): { send(b: ApiErrorBody): unknown } };
+      },
+    ) =>
+      reply
+        .status(404)
+        .headers(API_SECURITY_HEADERS)
+        .send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     if (!ctx.config.niaTestProvider) {
       app.all(TEST_PROVIDER_PATH, notFound);
       app.all(`${TEST_PROVIDER_PATH}/*`, notFound);
