@@ -35,9 +35,12 @@ class LogSink extends Writable {
   }
 }
 
-// Letters and digits only: oauth2-mock-server takes the id from HTTP Basic without undoing the
-// form-encoding RFC 6749 section 2.3.1 asks for (openid-client sends "-" as "%2D").
-const CLIENT = { id: 'rosinterop', secret: 'interop-client-secret-0123456789abcdef' };
+// GUID-shaped, as NIA issues them: oauth2-mock-server reads HTTP Basic's id literally, so the
+// hyphens must go out as they are (RFC 6749 Appendix B; nia/clientAuth.ts).
+const CLIENT = {
+  id: '6f1c9e0a-3b7d-4c52-9e8f-0a1b2c3d4e5f',
+  secret: 'interop-client-secret-0123456789abcdef',
+};
 const now = () => Math.floor(Date.now() / 1000);
 
 interface Portal {
