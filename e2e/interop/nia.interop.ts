@@ -58,8 +58,8 @@ test.beforeAll(async () => {
       ROS_DEMO_DATA: 'true',
       ROS_NIA_TEST_PROVIDER: 'false',
       ROS_NIA_ISSUER: mock.issuer.url,
-      // Letters only: the mock does not undo HTTP Basic's form-encoding of the client id.
-      ROS_NIA_CLIENT_ID: 'rosportal',
+      // GUID-shaped, as NIA issues them: the mock reads HTTP Basic's id literally (nia/clientAuth.ts).
+      ROS_NIA_CLIENT_ID: '0c9d8e7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f',
       ROS_NIA_CLIENT_SECRET: 'interop-secret-0123456789abcdef0123',
       LOG_LEVEL: 'warn',
     },

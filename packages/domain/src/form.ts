@@ -21,7 +21,7 @@ import {
 } from './fields.js';
 import { MESSAGE_KEYS, type MessageKey, UNKNOWN_MESSAGE_KEY, type ValidationError } from './messages.js';
 import { activityMonthError, employerStartError, fromToError } from './monthYear.js';
-import { textPolicyError } from './text.js';
+import { textPolicyIssue } from './text.js';
 import {
   type AbroadStay,
   type FormContext,
@@ -109,9 +109,9 @@ function checkMaxLength(report: Report, path: Path, value: string, catalogue: Ca
 /** Maximum length, then the text policy (text.ts): the two rules every text always gets. */
 function checkText(report: Report, path: Path, value: string, catalogue: Catalogue = FIELDS): boolean {
   if (!checkMaxLength(report, path, value, catalogue)) return false;
-  const error = textPolicyError(value, { multiline: isMultiline(path, catalogue) });
-  if (!error) return true;
-  report(path, error);
+  const issue = textPolicyIssue(value, { multiline: isMultiline(path, catalogue) });
+  if (!issue) return true;
+  report(path, issue.key, issue.params);
   return false;
 }
 

@@ -26,6 +26,9 @@ export const MESSAGE_KEYS = [
   'phoneInvalidLength',
   'phoneInvalidPattern',
   'required',
+  // Not in spec section 5: the text policy of issue 33 item 9 (text.ts).
+  'tooManyLines',
+  'unprintableCharacters',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseBirthNumber } from './birthNumber.js';
 import { type BodyLimits, flatBodyLimits, MATCH_TOKEN_MAX_LENGTH } from './bounds.js';
 import { MAX_LENGTHS } from './limits.js';
-import { textPolicyError } from './text.js';
+import { textPolicyIssue } from './text.js';
 
 /**
  * The person search step (spec sections 2, 3, 4, 7): the search payloads, the register's
@@ -43,7 +43,10 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, { error: 'required' })
     .max(max, { error: 'maxlength', abort: true })
-    .refine((v) => textPolicyError(v) === null, { error: 'invalidCharacters' });
+    .check((c) => {
+      const issue = textPolicyIssue(c.value);
+      if (issue) c.issues.push({ code: 'custom', message: issue.key, params: issue.params, input: c.value });
+    });
 
 export const birthNumberSchema = z
   .string({ error: 'required' })

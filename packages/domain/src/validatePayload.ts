@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type BodyLimits, flatBodyLimits, MATCH_TOKEN_MAX_LENGTH } from './bounds.js';
 import { maxLengthFor } from './fields.js';
-import { textPolicyError } from './text.js';
+import { textPolicyIssue } from './text.js';
 
 /**
  * The body of POST /api/ros/validate (spec section 3, Payloads), plus `match`, the token of the
@@ -30,7 +30,10 @@ const str = (max: number) =>
   z
     .string()
     .max(max, { abort: true })
-    .refine((v) => textPolicyError(v) === null, { error: 'invalidCharacters' });
+    .check((c) => {
+      const issue = textPolicyIssue(c.value);
+      if (issue) c.issues.push({ code: 'custom', message: issue.key, params: issue.params, input: c.value });
+    });
 
 export const validateBodySchema = z
   .object({

@@ -6,8 +6,8 @@ import {
   parseValidityId,
   type RequestStatus,
   STATUS_NOTE_MAX_LENGTH,
-  TEXT_POLICY_MESSAGE,
-  textPolicyError,
+  textPolicyIssue,
+  textPolicyMessage,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { enqueueNotices } from '../status/notices.js';
@@ -54,10 +54,11 @@ export function checkStatusChange(
   let note: string | null = null;
   if (b.note !== undefined && b.note !== null) {
     if (typeof b.note !== 'string') problems.push({ path: 'note', message: 'must be a string' });
-    else if (textPolicyError(b.note, { multiline: true }))
-      problems.push({ path: 'note', message: TEXT_POLICY_MESSAGE });
     else {
-      note = normalizeText(b.note.trim()) || null;
+      // The portal's whole text policy (issue 33 item 10): no RLM/ALM, zero-width or stacked marks.
+      const issue = textPolicyIssue(b.note, { multiline: true });
+      if (issue) problems.push({ path: 'note', message: textPolicyMessage(issue) });
+      else note = normalizeText(b.note.trim()) || null;
       if (note && note.length > STATUS_NOTE_MAX_LENGTH)
         problems.push({ path: 'note', message: `must be at most ${STATUS_NOTE_MAX_LENGTH} characters` });
     }

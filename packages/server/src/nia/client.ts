@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as jose from 'jose';
 import * as oidc from 'openid-client';
 import type { Config } from '../config.js';
+import { clientSecretBasic } from './clientAuth.js';
 import type { TokenAuth } from './config.js';
 import { identityFromClaims } from './identity.js';
 import { JWE_CONTENT_ALGS, type PortalKeys } from './keys.js';
@@ -100,7 +101,8 @@ export class NiaClient {
         ? oidc.PrivateKeyJwt({ key: keys.signing.key, kid: keys.signing.kid })
         : tokenAuth === 'client_secret_post'
           ? oidc.ClientSecretPost(config.niaClientSecret)
-          : oidc.ClientSecretBasic(config.niaClientSecret);
+          : // Not oidc.ClientSecretBasic: it sends "-" as "%2D", which literal readers do not undo.
+            clientSecretBasic(config.niaClientSecret);
     // OpenID Connect Discovery: RS256 when the provider advertises nothing.
     const advertised = server.id_token_signing_alg_values_supported ?? ['RS256'];
     const userinfoAlgorithms = config.niaIdTokenAlgs.filter((a) =>

@@ -35,9 +35,12 @@ class LogSink extends Writable {
   }
 }
 
-// Letters and digits only: oauth2-mock-server takes the id from HTTP Basic without undoing the
-// form-encoding RFC 6749 section 2.3.1 asks for (openid-client sends "-" as "%2D").
-const CLIENT = { id: 'rosinterop', secret: 'interop-client-secret-0123456789abcdef' };
+// GUID-shaped, as NIA issues them: oauth2-mock-server reads HTTP Basic's id literally, so the
+// hyphens must go out as they are (RFC 6749 Appendix B; nia/clientAuth.ts).
+const CLIENT = {
+  id: '6f1c9e0a-3b7d-4c52-9e8f-0a1b2c3d4e5f',
+  secret: 'interop-client-secret-0123456789abcdef',
+};
 const now = () => Math.floor(Date.now() / 1000);
 
 interface Portal {
@@ -454,9 +457,69 @@ for (const kind of await testDbKinds()) {
       await expectFailure(p, 'userinfo_aud');
     });
 
-    it('refuses a tampered or missing state', async () => {
-      await expectFailure(p, 'state_mismatch', { tamper: (u) => u.searchParams.set('state', 'x') });
-      await expectFailure(p, 'state_mismatch', { tamper: (u) => u.searchParams.delete('state') });
+    it('ignores a callback whose state is not the pending one: the real callback still signs in (issue 33 item 8)', async () => {
+      for (const forge of [
+        (u: URL) => u.searchParams.set('state', 'y'),
+        (u: URL) => u.searchParams.delete('state'),
+        (u: URL) => {
+          u.search = '?error=access_denied&state=y';
+        },
+      ]) {
+        const browser = new Browser();
+        const start = await browser.get(`${p.base}/api/ros/sso-redirect?from=form`);
+        const back = await fetch(location(start, p.base), { redirect: 'manual' });
+        const callback = new URL(location(back, p.base));
+        const pending = browser.cookie;
+        const pendingBefore = await pendingRows(p);
+        const tokens = p.mock.tokenAuths.length;
+        // A cross-site link (a top-level GET carries the Lax cookie) with a made-up state.
+        const from = p.sink.lines.length;
+        const forged = new URL(callback);
+        forge(forged);
+        const res = await browser.get(forged.href, { 'sec-fetch-site': 'cross-site' });
+        expect(location(res, p.base)).toBe(`${p.base}/form?sso=failed`);
+        expect(failedLines(p, from).map((l) => l.nia?.reason)).toEqual(['state_mismatch']);
+        expect(browser.cookie).toBe(pending);
+        expect(await pendingRows(p)).toBe(pendingBefore);
+        expect(p.mock.tokenAuths.length).toBe(tokens);
+        // The real callback finishes the sign-in.
+        const done = await browser.get(callback.href);
+        expect(location(done, p.base)).toBe(`${p.base}/form?eid=nia`);
+        expect((await sessionOf(p, browser)).status).toBe(200);
+        expect(p.mock.tokenAuths.length).toBe(tokens + 1);
+      }
+    });
+
+    it('the same callback 5 times at once: one token exchange, all five on the signed-in form with one session (issue 33 item 8)', async () => {
+      const browser = new Browser();
+      const start = await browser.get(`${p.base}/api/ros/sso-redirect?from=form-en`);
+      const back = await fetch(location(start, p.base), { redirect: 'manual' });
+      const callback = location(back, p.base);
+      const tokens = p.mock.tokenAuths.length;
+      const from = p.sink.lines.length;
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          fetch(callback, { redirect: 'manual', headers: { cookie: browser.cookie as string } }),
+        ),
+      );
+      expect(answers.map((r) => location(r, p.base))).toEqual(
+        Array(5).fill(`${p.base}/form?eid=nia&lang=en`),
+      );
+      const cookies = answers.map((r) => r.headers.getSetCookie()[0]?.split(';')[0]);
+      expect(new Set(cookies).size).toBe(1);
+      expect(cookies[0]).not.toBe(browser.cookie);
+      expect(p.mock.tokenAuths.length).toBe(tokens + 1);
+      expect(failedLines(p, from)).toEqual([]);
+      const succeeded = p.sink.lines.slice(from).filter((l) => l.includes('NIA sign-in succeeded'));
+      expect(succeeded).toHaveLength(1);
+      browser.cookie = cookies[0];
+      expect((await sessionOf(p, browser)).status).toBe(200);
+      // The finished sign-in's row holds no readable session id.
+      const rows = await p.t.db.kysely.selectFrom('sso_sessions').select(['status', 'data']).execute();
+      const finished = rows.filter((r) => r.status === 'finished');
+      expect(finished.length).toBeGreaterThan(0);
+      const newId = (cookies[0] as string).split('=')[1] as string;
+      for (const r of finished) expect(r.data).not.toContain(newId);
     });
 
     it("checks RFC 9207's iss: right, wrong, absent while the provider says it sends it", async () => {

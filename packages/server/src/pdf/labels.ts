@@ -100,6 +100,8 @@ export interface PdfLabels {
   submitted: string;
   submittedNia: string;
   page: string;
+  /** After a label repeated on the next page for the rest of a long value (pdf/layout.ts). */
+  continued: string;
   confirmation: string;
   /** The status page's access code (docs/status.md), next to the reference. */
   accessCode: string;
@@ -201,6 +203,7 @@ const cs: PdfLabels = {
   submitted: 'Podání',
   submittedNia: 'elektronicky po přihlášení přes NIA',
   page: 'Strana {page} z {pages}',
+  continued: '(pokračování)',
   confirmation:
     'Žádost byla přijata pod číslem {reference}. Stáhněte si ji jako PDF, podepište ji a doručte úřadu.',
 };
@@ -299,6 +302,7 @@ const en: PdfLabels = {
   submitted: 'Submitted',
   submittedNia: 'electronically, after NIA sign-in',
   page: 'Page {page} of {pages}',
+  continued: '(continued)',
   confirmation:
     'Your request has been received under reference number {reference}. Download it as a PDF, sign it and deliver it to the Authority.',
 };

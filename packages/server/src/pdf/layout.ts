@@ -22,6 +22,9 @@ export const PAGE_SPACE = BOTTOM - MARGIN.top;
 export const INK = '#000000';
 export const MUTED = '#3d3d3d';
 const RULE = '#8a8a8a';
+/** The frame around each value: its line and how far it stands off the text. */
+const FRAME = '#b0b0b0';
+const FRAME_PAD = 3;
 
 export type Doc = PDFKit.PDFDocument;
 export type Struct = PDFKit.PDFStructureElement;
@@ -53,14 +56,21 @@ export class Layout {
   /** Where the next block starts on the current page. */
   y = MARGIN.top;
 
-  constructor(readonly doc: Doc) {}
+  /** `continued`: after a label repeated on the next page for the rest of a long value ("(continued)"). */
+  constructor(
+    readonly doc: Doc,
+    readonly continued = '(continued)',
+  ) {}
+
+  /** Starts a new page. */
+  newPage(): void {
+    this.doc.addPage();
+    this.y = MARGIN.top;
+  }
 
   /** Starts a new page unless `h` points still fit on this one. */
   ensureSpace(h: number): void {
-    if (this.y + h > BOTTOM) {
-      this.doc.addPage();
-      this.y = MARGIN.top;
-    }
+    if (this.y + h > BOTTOM) this.newPage();
   }
 
   /** Draws something that is not content (a rule, a line to write on, a QR code). */
@@ -117,7 +127,42 @@ export class Layout {
     this.y = m.oneLine ? top + m.h + gap : doc.y + gap;
   }
 
-  /** Label/value rows as a table of row headers and cells. */
+  /**
+   * A value's visual lines in a column of `width` at the current font: its own line breaks, then
+   * words wrapped to the width (a word wider than the column is cut).
+   */
+  lines(text: string, width: number): string[] {
+    const doc = this.doc;
+    const out: string[] = [];
+    for (const paragraph of text.split(/\r\n|\r|\n/)) {
+      let line = '';
+      for (const word of paragraph.split(/(?<=\s)/)) {
+        if (doc.widthOfString(line + word) <= width) {
+          line += word;
+          continue;
+        }
+        if (line.trim() !== '') out.push(line.trimEnd());
+        line = '';
+        let rest = word;
+        while (doc.widthOfString(rest.trimEnd()) > width) {
+          let n = rest.length - 1;
+          while (n > 1 && doc.widthOfString(rest.slice(0, n)) > width) n--;
+          out.push(rest.slice(0, n));
+          rest = rest.slice(n);
+        }
+        line = rest;
+      }
+      out.push(line.trimEnd());
+    }
+    return out;
+  }
+
+  /**
+   * Label/value rows as a table of row headers and cells. Every value stands beside its label in
+   * a frame (an artifact), so nothing the applicant typed can pass for the form's own text
+   * (issue 33 item 9). A row stays on one page; a value longer than a page goes on in a new row
+   * on the next page whose label is the same with "(continued)", never on its own.
+   */
   table(parent: Struct, rows: PdfRow[]): void {
     if (rows.length === 0) return;
     const doc = this.doc;
@@ -129,27 +174,79 @@ export class Layout {
       doc.fontSize(10);
       const vm = this.measure(r.value, VALUE_WIDTH);
       const h = Math.max(lm.h, vm.h);
-      // A row stays on one page unless it is longer than a page (a long reason for a stay).
-      const fits = h <= PAGE_SPACE;
-      this.ensureSpace(fits ? h : PAGE_SPACE);
-      const top = this.y;
-      const tr = doc.struct('TR');
-      t.add(tr);
-      tr.add(
-        doc.struct('TH', { scope: 'Row' } as { title?: string }, () => {
-          doc.fontSize(9).fillColor(MUTED);
-          this.put(r.label, MARGIN.left, top + 1, LABEL_WIDTH, lm.oneLine);
-        }),
-      );
-      tr.add(
-        doc.struct('TD', {}, () => {
-          doc.fontSize(10).fillColor(INK);
-          this.put(r.value, VALUE_X, top, VALUE_WIDTH, vm.oneLine);
-        }),
-      );
-      // A value longer than a page runs on over the page break: continue below where it ended.
-      this.y = fits ? top + h + 5 : doc.y + 5;
+      if (h <= PAGE_SPACE - 2 * FRAME_PAD) {
+        this.ensureSpace(h + 2 * FRAME_PAD);
+        this.row(t, r.label, lm.oneLine, [r.value], vm.oneLine, h);
+        continue;
+      }
+      // Longer than a page: as many lines as fit, then the rest under the label "(continued)".
+      const lineH = doc.currentLineHeight(true);
+      let rest = this.lines(r.value, VALUE_WIDTH);
+      let label = r.label;
+      while (rest.length > 0) {
+        let fit = Math.floor((BOTTOM - this.y - 2 * FRAME_PAD) / lineH);
+        if (fit < 3 && this.y > MARGIN.top) {
+          this.newPage();
+          fit = Math.floor((PAGE_SPACE - 2 * FRAME_PAD) / lineH);
+        }
+        const part = rest.slice(0, Math.max(1, fit));
+        rest = rest.slice(part.length);
+        doc.font('Regular').fontSize(9);
+        const lh = this.measure(label, LABEL_WIDTH);
+        this.row(t, label, lh.oneLine, part, part.length === 1, Math.max(lh.h, part.length * lineH));
+        label = `${r.label} ${this.continued}`;
+        if (rest.length > 0) this.newPage();
+      }
     }
     t.end();
+  }
+
+  /** One row at `this.y`: the label, the value's lines in their frame; `h` the taller of the two. */
+  private row(
+    t: Struct,
+    label: string,
+    labelOneLine: boolean,
+    lines: string[],
+    oneLine: boolean,
+    h: number,
+  ): void {
+    const doc = this.doc;
+    const top = this.y + FRAME_PAD;
+    const tr = doc.struct('TR');
+    t.add(tr);
+    tr.add(
+      doc.struct('TH', { scope: 'Row' } as { title?: string }, () => {
+        doc.font('Regular').fontSize(9).fillColor(MUTED);
+        this.put(label, MARGIN.left, top + 1, LABEL_WIDTH, labelOneLine);
+      }),
+    );
+    let bottom = top + h;
+    tr.add(
+      doc.struct('TD', {}, () => {
+        doc.font('Regular').fontSize(10).fillColor(INK);
+        if (lines.length === 1) {
+          this.put(lines[0] as string, VALUE_X, top, VALUE_WIDTH, oneLine);
+          if (!oneLine) bottom = Math.max(bottom, doc.y);
+        } else {
+          const lineH = doc.currentLineHeight(true);
+          lines.forEach((line, i) => {
+            doc.text(line, VALUE_X, top + i * lineH, { lineBreak: false });
+          });
+        }
+      }),
+    );
+    this.artifact(() => {
+      doc
+        .rect(
+          VALUE_X - FRAME_PAD,
+          top - FRAME_PAD + 0.5,
+          VALUE_WIDTH + 2 * FRAME_PAD,
+          bottom - top + 2 * FRAME_PAD - 1,
+        )
+        .lineWidth(0.4)
+        .strokeColor(FRAME)
+        .stroke();
+    });
+    this.y = bottom + FRAME_PAD + 3;
   }
 }

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { loadFonts } from './fonts.js';
+import { PDF_LABELS } from './labels.js';
 import { INK, Layout, MARGIN, MUTED } from './layout.js';
 import type { PdfModel } from './model.js';
 import {
@@ -57,7 +58,7 @@ export function renderPdf(model: PdfModel, now: Date = new Date()): Promise<Buff
 
   const root = doc.struct('Document');
   doc.addStructure(root);
-  const l = new Layout(doc);
+  const l = new Layout(doc, PDF_LABELS[model.lang].continued);
 
   // Title, reference, the short instruction.
   l.block(root, 'H1', model.title, 'Bold', 16, INK, 6);

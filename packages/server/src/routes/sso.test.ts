@@ -295,7 +295,7 @@ for (const kind of await testDbKinds()) {
       expect(s.body.record).toBeNull();
     });
 
-    it('refuses a tampered state: back to the form with sso=failed and no session', async () => {
+    it('a tampered state is not this sign-in: back to the form with sso=failed, the pending sign-in kept', async () => {
       const { jar, target } = await signIn('form-en', 'demo-nia-1001', {
         tamper: (u) => {
           const x = new URL(u);
@@ -304,7 +304,8 @@ for (const kind of await testDbKinds()) {
         },
       });
       expect(target).toBe(`${base}/form?sso=failed&lang=en`);
-      expect(jar.get('ros_session')).toBeUndefined();
+      // Ignored (issue 33 item 8): the browser keeps its pending sign-in, not a session.
+      expect(jar.get('ros_session')).toBeDefined();
       expect((await session(jar)).status).toBe(401);
     });
 

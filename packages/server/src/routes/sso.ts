@@ -12,13 +12,15 @@ import { clearSessionCookie, ensureCookies, sessionCookie, setSessionCookie } fr
 import { SignInError } from '../nia/client.js';
 import {
   activate,
+  awaitFinished,
+  claimPending,
   createPending,
   endSession,
   FROM_PAGES,
   type FromPage,
   findActive,
   findActiveSession,
-  findPending,
+  findSignIn,
   type NiaIdentity,
   PENDING_MINUTES,
 } from '../nia/sessions.js';
@@ -132,39 +134,52 @@ export const ssoRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => 
     reply.header('Cache-Control', 'no-store');
     const { config, nia } = forRequest(req);
     const cookie = sessionCookie(req);
-    const pending = await findPending(ctx.db, cookie);
+    const signIn = await findSignIn(ctx.db, cookie);
     const q = req.url.indexOf('?');
     const query = q === -1 ? '' : req.url.slice(q);
     const failed = (reason: string) => req.log.warn({ nia: { reason } }, 'NIA sign-in failed');
-    if (!pending) {
+    if (!signIn || !cookie) {
       // A callback that belongs to no sign-in started in this browser (replayed, forged, cross-site)
       // never touches its session: a signed-in person goes back to their form, still signed in.
       failed('no_pending_sign_in');
       const active = await findActiveSession(ctx.db, cookie);
       return reply.redirect(formTarget(config, active?.from ?? 'form', !!active), 302);
     }
+    if (new URLSearchParams(query).get('state') !== signIn.state) {
+      // Not this sign-in's callback (a cross-site link with a made-up state): ignored, so the
+      // real callback still finishes it (issue 33 item 8). Cookie and pending row stay.
+      failed('state_mismatch');
+      return reply.redirect(formTarget(config, signIn.from, false), 302);
+    }
+    if (signIn.status !== 'pending' || !(await claimPending(ctx.db, cookie))) {
+      // The same callback again while (or just after) another request finishes it: the session
+      // that one made, once it is there.
+      const deadline = Date.now() + (3 * config.niaTimeoutSeconds + 5) * 1000;
+      const id = await awaitFinished(ctx.db, cookie, deadline);
+      if (!id) {
+        failed('repeated_callback');
+        clearSessionCookie(reply, config.publicUrl);
+        return reply.redirect(formTarget(config, signIn.from, false), 302);
+      }
+      setSessionCookie(reply, id, config.publicUrl, config.sessionMinutes * 60);
+      req.log.info('NIA sign-in callback repeated');
+      return reply.redirect(formTarget(config, signIn.from, true), 302);
+    }
+    const { flow, from } = signIn;
     let finished: Awaited<ReturnType<typeof nia.client.finish>>;
     try {
-      finished = await nia.client.finish(query, pending.flow);
+      finished = await nia.client.finish(query, flow);
     } catch (err) {
       failed(err instanceof SignInError ? err.reason : 'callback_failed');
       await endSession(ctx.db, cookie);
       clearSessionCookie(reply, config.publicUrl);
-      return reply.redirect(formTarget(config, pending.from, false), 302);
+      return reply.redirect(formTarget(config, from, false), 302);
     }
     const { identity, idToken } = finished;
-    const id = await activate(
-      ctx.db,
-      cookie,
-      pending.from,
-      identity,
-      config.sessionMinutes,
-      new Date(),
-      idToken,
-    );
+    const id = await activate(ctx.db, cookie, from, identity, config.sessionMinutes, new Date(), idToken);
     setSessionCookie(reply, id, config.publicUrl, config.sessionMinutes * 60);
     req.log.info({ nia: { complete: identity.complete } }, 'NIA sign-in succeeded');
-    return reply.redirect(formTarget(config, pending.from, true), 302);
+    return reply.redirect(formTarget(config, from, true), 302);
   });
 
   // The portal's public keys: NIA encrypts ID tokens and userinfo to the `enc` ones and checks

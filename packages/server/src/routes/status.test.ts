@@ -198,6 +198,31 @@ for (const kind of await testDbKinds()) {
       expect(bad.statusCode).toBe(400);
     });
 
+    it("a note follows the portal's text policy: no RLM, ALM, zero-width, 499 stacked marks, unprintable (issue 33 item 10)", async () => {
+      const r = await storedRequest(t.db);
+      for (const note of [
+        'Doložte\u200F pas.',
+        'Doložte\u061C pas.',
+        'Dolo\u200Bžte pas.',
+        `a${'\u0301'.repeat(499)}`,
+        'Doložte 中文.',
+        `${'řádek\n'.repeat(21)}konec`,
+      ]) {
+        const res = await post(r.reference, { status: 'received', note });
+        expect(res.statusCode, JSON.stringify(note)).toBe(400);
+        expect(res.json().error.fields[0].path).toBe('note');
+      }
+      const named = await post(r.reference, { status: 'received', note: 'Doložte 中文.' });
+      expect(named.json().error.fields[0].message).toContain('U+4E2D');
+      const history = await t.db.kysely
+        .selectFrom('request_status_history')
+        .select('note')
+        .where('request_id', '=', r.id)
+        .execute();
+      expect(history.filter((h) => h.note !== null)).toEqual([]);
+      expect((await post(r.reference, { status: 'received', note: 'Doložte\npas.' })).statusCode).toBe(200);
+    });
+
     it('keeps working after the retention purge: statuses and dates, not the note', async () => {
       const r = await storedRequest(t.db, { send_notifications_email: true });
       const code = await codeOf(r.id);

@@ -18,9 +18,12 @@ export const GLEWLWYD = '/usr/bin/glewlwyd';
 const SCHEMA = '/usr/share/doc/glewlwyd/database/init.sqlite3.sql.gz';
 export const glewlwydInstalled = () => existsSync(GLEWLWYD) && existsSync(SCHEMA);
 
-// Letters and digits: glewlwyd compares HTTP Basic's id and secret without undoing the
-// form-encoding RFC 6749 section 2.3.1 asks for (openid-client sends "-" as "%2D").
-export const GLW_CLIENT = { id: 'rosglw', secret: 'glwClientSecret0123456789abcdefXYZ' };
+// GUID-shaped id, a secret with "-._~": glewlwyd compares HTTP Basic's id and secret literally,
+// so they must go out as they are (RFC 6749 Appendix B; nia/clientAuth.ts).
+export const GLW_CLIENT = {
+  id: 'a3e1f7c2-58d4-4b9e-8c06-1d2e3f405162',
+  secret: 'glw-Client.Secret_0123456789~abcdefXYZ',
+};
 export const GLW_USER = {
   username: 'bohumila',
   password: 'glwUserPassword42',

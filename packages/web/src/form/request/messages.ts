@@ -18,11 +18,12 @@ export function useErrorTexts() {
   const message = useMessageText();
   const own = (path: string, e: ValidationError): string | null => {
     const key = `FORM.ERRORS.FIELD.${errorFieldKey(path)}.${e.key}`;
-    return exists(key) ? t(key, { max: maxOf(path, e) }) : null;
+    return exists(key) ? t(key, { ...e.params, max: maxOf(path, e) }) : null;
   };
   return {
     /** Under the control: its own text, else the key's (the label is right above). */
-    underField: (path: string, e: ValidationError): string => own(path, e) ?? message(e.key, maxOf(path, e)),
+    underField: (path: string, e: ValidationError): string =>
+      own(path, e) ?? message(e.key, maxOf(path, e), e.params),
     /** In the error summary, far from the label: the text must say which field. */
     inSummary: (path: string, e: ValidationError, label: string): string => {
       const text = own(path, e);
@@ -31,7 +32,10 @@ export function useErrorTexts() {
         const generic = e.key === 'maxlength' ? 'maxlength' : 'pattern';
         return t(`FORM.ERRORS.GENERIC.${generic}`, { field: label, max: maxOf(path, e) });
       }
-      return t('FORM.ERRORS.GENERIC.other', { field: label, message: message(e.key, maxOf(path, e)) });
+      return t('FORM.ERRORS.GENERIC.other', {
+        field: label,
+        message: message(e.key, maxOf(path, e), e.params),
+      });
     },
   };
 }

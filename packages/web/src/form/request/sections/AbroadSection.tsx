@@ -1,4 +1,4 @@
-import { canAddAbroadStay, emptyAbroadStay, type FormValues } from '@ros/domain';
+import { canAddAbroadStay, emptyAbroadStay, type FormValues, MAX_TEXT_LINES } from '@ros/domain';
 import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
@@ -38,6 +38,7 @@ export function AbroadSection() {
               <CatalogueField
                 path={p('reason')}
                 label={t('FORM.ABROAD.REASON')}
+                hint={t('FORM.HINTS.free_text', { max: MAX_TEXT_LINES })}
                 rows={3}
                 className="form-grid__wide"
               />
