@@ -21,6 +21,7 @@ export * from './refusal.js';
 export * from './requestStatus.js';
 export * from './search.js';
 export * from './sections.js';
+export * from './statusWords.js';
 export * from './text.js';
 export * from './uiTiming.js';
 export * from './validatePayload.js';

@@ -1,4 +1,4 @@
-import { type Attachment, attachmentNotes, currentLegalVersion } from '@ros/domain';
+import { type Attachment, attachmentNotes, currentLegalVersion, requestState, stateWords } from '@ros/domain';
 import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
 import { useLang, withLang } from '../shell/lang';
@@ -11,6 +11,7 @@ import { isEmailConfirmation, pdfPath, type SubmitAnswer } from './submit';
 /**
  * The screen after a successful submission (spec section 2 "After success"), a GOV.UK-style
  * confirmation: the reference number in a panel, then what happens next.
+ * The panel says where the request stands in @ros/domain's statusWords (issue 36).
  * - PDF flow: the request is stored but has not reached the authority; the browser starts
  *   downloading the PDF at once (an attachment, so the page stays). Next: print, sign, send it
  *   by post, to the data mailbox or in person (the address is the footer's, FOOTER.ADDRESS),
@@ -74,6 +75,10 @@ export function SuccessView({
             answer.text
           )}
         </p>
+        {/* Where the request stands, in the words of the status page and the PDF (issue 36). */}
+        <p className="panel__body" data-testid="submit-state">
+          {stateWords(lang, requestState('new', byEmail ? 'nia' : 'pdf')).step}
+        </p>
       </section>
 
       {byEmail ? (
@@ -104,7 +109,6 @@ export function SuccessView({
               {t('SUBMIT.SUCCESS.DOWNLOAD_AGAIN')}
             </a>
           </p>
-          <p>{t('SUBMIT.SUCCESS.NOT_YET')}</p>
           <h2 id="submit-next-title">{t('SUBMIT.SUCCESS.NEXT_TITLE')}</h2>
           <ol className="steps">
             <li>{t('SUBMIT.SUCCESS.STEP_PRINT')}</li>
