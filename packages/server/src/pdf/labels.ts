@@ -6,10 +6,14 @@
  * Where the request stands is said in @ros/domain's statusWords, as on every other surface
  * (issue 36).
  */
-import { stateWords } from '@ros/domain';
+import { AUTHORITY, authorityPostalAddress, stateWords } from '@ros/domain';
 
 const cs_ = (s: Parameters<typeof stateWords>[1]) => stateWords('cs', s).step;
 const en_ = (s: Parameters<typeof stateWords>[1]) => stateWords('en', s).step;
+
+/** Where to deliver the paper and the attachments (@ros/domain's AUTHORITY, issue 36). */
+const deliverCs = `Adresa úřadu: ${authorityPostalAddress('cs')} (poštou nebo osobně na podatelně); datová schránka úřadu: ${AUTHORITY.dataBox} (žádost podepsaná uznávaným elektronickým podpisem).`;
+const deliverEn = `The Authority's address: ${authorityPostalAddress('en')} (by post or in person at its mail room); its data box: ${AUTHORITY.dataBox} (the request signed with a recognised electronic signature).`;
 export type PdfLanguage = 'cs' | 'en';
 
 export interface PdfLabels {
@@ -116,9 +120,8 @@ export interface PdfLabels {
 const cs: PdfLabels = {
   title: 'Žádost o vydání dokladu o spolehlivosti',
   titleDuplicate: 'Žádost o vydání duplikátu dokladu o spolehlivosti',
-  intro:
-    'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost vytiskněte, vlastnoručně podepište a doručte úřadu i s přílohami.',
-  introNia: `Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). ${cs_('sent')} po přihlášení národní elektronickou identitou (NIA): tento výtisk je pro vaši potřebu, netiskněte ho ani nepodepisujte. Případné přílohy doručte úřadu s uvedením čísla žádosti.`,
+  intro: `Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost vytiskněte, vlastnoručně podepište a doručte úřadu i s přílohami. ${deliverCs}`,
+  introNia: `Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). ${cs_('sent')} po přihlášení národní elektronickou identitou (NIA): tento výtisk je pro vaši potřebu, netiskněte ho ani nepodepisujte. Případné přílohy doručte úřadu s uvedením čísla žádosti. ${deliverCs}`,
   reference: 'Číslo žádosti',
   created: 'Vyplněno',
   status: 'Stav',
@@ -212,9 +215,8 @@ const cs: PdfLabels = {
 const en: PdfLabels = {
   title: 'Request for a background-check certificate',
   titleDuplicate: 'Request for a duplicate background-check certificate',
-  intro:
-    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). Print the request, sign it by hand and deliver it to the Authority with its attachments.',
-  introNia: `Civil Aviation Authority of the Czech Republic – background-check register (ROS). ${en_('sent')} after signing in with the national electronic identity (NIA): this copy is for your records, do not print or sign it. Deliver any attachments to the Authority quoting the reference number.`,
+  intro: `Civil Aviation Authority of the Czech Republic – background-check register (ROS). Print the request, sign it by hand and deliver it to the Authority with its attachments. ${deliverEn}`,
+  introNia: `Civil Aviation Authority of the Czech Republic – background-check register (ROS). ${en_('sent')} after signing in with the national electronic identity (NIA): this copy is for your records, do not print or sign it. Deliver any attachments to the Authority quoting the reference number. ${deliverEn}`,
   reference: 'Reference number',
   created: 'Filled in',
   status: 'Status',
