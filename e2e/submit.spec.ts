@@ -33,7 +33,7 @@ const TEXT = {
     employerFrom: 'Začátek zaměstnání (MM/RRRR)',
     reason:
       /váš doklad o spolehlivosti platí do (\d{1,2}\. \S+ \d{4}) a o nový lze požádat nejdříve (\d{1,2}\. \S+ \d{4})\./,
-    pdfState: 'Připraveno k podpisu – úřad žádost zatím nemá',
+    pdfState: 'Čekáme na Vaši podepsanou žádost – úřad ji zatím nemá',
     pdfPosition: 'Pracovní pozice (z registru)',
     pdfPositionLabel: 'Pracovní pozice',
     alreadySent: 'Žádost už byla odeslána',
@@ -52,7 +52,7 @@ const TEXT = {
     employerFrom: 'Employed since (MM/YYYY)',
     reason:
       /your background-check certificate is valid until (\d{1,2} \S+ \d{4}), and a new one can be requested from (\d{1,2} \S+ \d{4}) at the earliest\./,
-    pdfState: 'Prepared for signature – the Authority does not have it yet',
+    pdfState: 'Waiting for your signed request – the Authority does not have it yet',
     pdfPosition: 'Position (from the register)',
     pdfPositionLabel: 'Position',
     alreadySent: 'This request has already been sent',

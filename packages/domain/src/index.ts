@@ -3,6 +3,7 @@
 export * from './api/index.js';
 export * from './appPaths.js';
 export * from './attachments.js';
+export * from './authority.js';
 export * from './birthNumber.js';
 export * from './bounds.js';
 export * from './conditions.js';
@@ -22,6 +23,7 @@ export * from './requestStatus.js';
 export * from './search.js';
 export * from './sections.js';
 export * from './printable.js';
+export * from './statusWords.js';
 export * from './text.js';
 export * from './uiTiming.js';
 export * from './validatePayload.js';

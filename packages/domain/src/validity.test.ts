@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkPageTarget,
   isVerified,
   parseValidityAnswer,
   parseValidityId,
   shortValidityName,
   toValidityDisplayDate,
   toValidityIsoDate,
+  typedValidityId,
   type ValidityAnswer,
   validityCheckPath,
   validityCode,
@@ -181,5 +183,24 @@ describe('validityCheckPath', () => {
   it('builds the link from the record id and the validity date', () => {
     expect(validityCheckPath(42, '2026-12-31')).toBe('/check?id=42x2069');
     expect(() => validityCheckPath(42, 'nope')).toThrow();
+  });
+});
+
+describe('/check without a link (issue 36)', () => {
+  it('no id is the form, a good id the check, anything else not found', () => {
+    expect(checkPageTarget(null)).toBe('form');
+    expect(checkPageTarget('990000001x2070')).toEqual({ recordId: '990000001', code: '2070' });
+    for (const bad of ['', '1x', 'abc', '1x2x3', '1X2']) expect(checkPageTarget(bad)).toBe('not-found');
+  });
+
+  it('a typed number and date make the id of the link; the whole id typed works too', () => {
+    expect(typedValidityId(' 990 000 001 ', '31.12.2027')).toEqual({ recordId: '990000001', code: '2070' });
+    expect(typedValidityId('990000001', '2027-12-31')).toEqual({ recordId: '990000001', code: '2070' });
+    expect(typedValidityId('990000001x2070', '')).toEqual({ recordId: '990000001', code: '2070' });
+    expect(typedValidityId('990000001x2070', '31.12.2027')).toBeNull();
+    expect(typedValidityId('990000001', '31.02.2027')).toBeNull();
+    expect(typedValidityId('99-1', '31.12.2027')).toBeNull();
+    expect(typedValidityId('', '31.12.2027')).toBeNull();
+    expect(typedValidityId('1'.repeat(19), '31.12.2027')).toBeNull();
   });
 });

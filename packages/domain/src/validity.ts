@@ -188,3 +188,27 @@ export function validityCheckPath(recordId: number | string, platnostDo: string)
   if (code === null) throw new Error('validityCheckPath: platnost_do is not a date');
   return `/check?id=${recordId}x${code}`;
 }
+
+/**
+ * What `/check` shows for its `id` query parameter (issue 36): no `id` at all is the form where a
+ * certificate can be typed; a well-formed id is the check; anything else is not found (the server
+ * answers such a page 404, routes/web.ts, and the browser shows its not-found page).
+ */
+export function checkPageTarget(id: string | null): 'form' | 'not-found' | ValidityId {
+  if (id === null) return 'form';
+  return parseValidityId(id) ?? 'not-found';
+}
+
+/**
+ * The check id of a certificate as a person types it from the paper (issue 36): its number and
+ * its validity date (`dd.mm.yyyy` or `YYYY-MM-DD`), or the whole id printed under the QR code
+ * (`990000001x2070`) in the number field with the date left empty. Spaces are ignored. The result
+ * passes the same rule as a link's id (parseValidityId); null when it cannot be a certificate.
+ */
+export function typedValidityId(number: string, validUntil: string): ValidityId | null {
+  const n = number.replace(/\s/g, '');
+  if (n.length > VALIDITY_ID_MAX_DIGITS * 2 + 1) return null;
+  if (n.includes('x')) return validUntil.trim() === '' ? parseValidityId(n) : null;
+  const code = validityCode(validUntil.replace(/\s/g, ''));
+  return code === null ? null : parseValidityId(`${n}x${code}`);
+}

@@ -36,9 +36,11 @@ describe('English texts name the request one way (issue 13)', () => {
       ...strings(PDF_LABELS.en),
     ];
     for (const t of texts) expect(t).not.toMatch(/application/i);
-    expect(confirmationMail(stored(false)).subject).toBe('Request ROS-2026-000042 received – ROS register');
+    expect(confirmationMail(stored(false)).subject).toBe(
+      'Request ROS-2026-000042 sent to the Authority electronically – ROS register',
+    );
     expect(confirmationMail(stored(true)).subject).toBe(
-      'Duplicate request ROS-2026-000042 received – ROS register',
+      'Duplicate request ROS-2026-000042 sent to the Authority electronically – ROS register',
     );
   });
 });

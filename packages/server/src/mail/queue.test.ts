@@ -172,7 +172,9 @@ for (const kind of await testDbKinds()) {
       expect(row.sent_at).toBeTruthy();
       expect(received).toHaveLength(1);
       const mail = await simpleParser(received[0] as Buffer);
-      expect(mail.subject).toBe(`Žádost o duplikát ${stored.request.reference} byla přijata – registr ROS`);
+      expect(mail.subject).toBe(
+        `Žádost o duplikát ${stored.request.reference} odeslána úřadu elektronicky – registr ROS`,
+      );
       expect(mail.from?.value[0]?.address).toBe('ros@example.cz');
       expect(mail.text).toContain('nemusíte tisknout, podepisovat ani posílat poštou');
       // Without a birth number: the identity-document attachment is asked for.

@@ -3,7 +3,17 @@
  * document the applicant signs, so these live with it on the server rather than in the browser's
  * translation files. What the applicant agrees to (the declarations, consents and attachments
  * notes) is not here: it is the legal texts of @ros/domain, versioned, the same the dialog showed.
+ * Where the request stands is said in @ros/domain's statusWords, as on every other surface
+ * (issue 36).
  */
+import { AUTHORITY, authorityPostalAddress, stateWords } from '@ros/domain';
+
+const cs_ = (s: Parameters<typeof stateWords>[1]) => stateWords('cs', s).step;
+const en_ = (s: Parameters<typeof stateWords>[1]) => stateWords('en', s).step;
+
+/** Where to deliver the paper and the attachments (@ros/domain's AUTHORITY, issue 36). */
+const deliverCs = `Adresa úřadu: ${authorityPostalAddress('cs')} (poštou nebo osobně na podatelně); datová schránka úřadu: ${AUTHORITY.dataBox} (žádost podepsaná uznávaným elektronickým podpisem).`;
+const deliverEn = `The Authority's address: ${authorityPostalAddress('en')} (by post or in person at its mail room); its data box: ${AUTHORITY.dataBox} (the request signed with a recognised electronic signature).`;
 export type PdfLanguage = 'cs' | 'en';
 
 export interface PdfLabels {
@@ -112,16 +122,14 @@ export interface PdfLabels {
 const cs: PdfLabels = {
   title: 'Žádost o vydání dokladu o spolehlivosti',
   titleDuplicate: 'Žádost o vydání duplikátu dokladu o spolehlivosti',
-  intro:
-    'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost vytiskněte, vlastnoručně podepište a doručte úřadu i s přílohami.',
-  introNia:
-    'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost byla podána elektronicky po přihlášení národní elektronickou identitou (NIA) a úřad ji obdržel: tento výtisk je pro vaši potřebu, netiskněte ho ani nepodepisujte. Případné přílohy doručte úřadu s uvedením čísla žádosti.',
+  intro: `Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). Žádost vytiskněte, vlastnoručně podepište a doručte úřadu i s přílohami. ${deliverCs}`,
+  introNia: `Úřad pro civilní letectví – registr ověření spolehlivosti (ROS). ${cs_('sent')} po přihlášení národní elektronickou identitou (NIA): tento výtisk je pro vaši potřebu, netiskněte ho ani nepodepisujte. Případné přílohy doručte úřadu s uvedením čísla žádosti. ${deliverCs}`,
   reference: 'Číslo žádosti',
   created: 'Vyplněno',
   status: 'Stav',
-  statusPaper: 'Připraveno k podpisu – úřad žádost zatím nemá',
-  statusNia: 'Odesláno úřadu elektronicky',
-  statusReceived: 'Přijato úřadem {time}',
+  statusPaper: cs_('waiting_paper'),
+  statusNia: cs_('sent'),
+  statusReceived: `${cs_('received')} {time}`,
   fromRegister: ' (z registru)',
   accessCode: 'Přístupový kód ke stavu žádosti',
   statusNote:
@@ -204,23 +212,20 @@ const cs: PdfLabels = {
   submittedNia: 'elektronicky po přihlášení přes NIA',
   page: 'Strana {page} z {pages}',
   continued: '(pokračování)',
-  confirmation:
-    'Žádost byla přijata pod číslem {reference}. Stáhněte si ji jako PDF, podepište ji a doručte úřadu.',
+  confirmation: `${cs_('filled')} pod číslem {reference}. ${cs_('waiting_paper')}: stáhněte si ji jako PDF, podepište ji a doručte úřadu.`,
 };
 
 const en: PdfLabels = {
   title: 'Request for a background-check certificate',
   titleDuplicate: 'Request for a duplicate background-check certificate',
-  intro:
-    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). Print the request, sign it by hand and deliver it to the Authority with its attachments.',
-  introNia:
-    'Civil Aviation Authority of the Czech Republic – background-check register (ROS). The request was submitted electronically after signing in with the national electronic identity (NIA) and the Authority has received it: this copy is for your records, do not print or sign it. Deliver any attachments to the Authority quoting the reference number.',
+  intro: `Civil Aviation Authority of the Czech Republic – background-check register (ROS). Print the request, sign it by hand and deliver it to the Authority with its attachments. ${deliverEn}`,
+  introNia: `Civil Aviation Authority of the Czech Republic – background-check register (ROS). ${en_('sent')} after signing in with the national electronic identity (NIA): this copy is for your records, do not print or sign it. Deliver any attachments to the Authority quoting the reference number. ${deliverEn}`,
   reference: 'Reference number',
   created: 'Filled in',
   status: 'Status',
-  statusPaper: 'Prepared for signature – the Authority does not have it yet',
-  statusNia: 'Sent to the Authority electronically',
-  statusReceived: 'Received by the Authority on {time}',
+  statusPaper: en_('waiting_paper'),
+  statusNia: en_('sent'),
+  statusReceived: `${en_('received')} on {time}`,
   fromRegister: ' (from the register)',
   accessCode: 'Access code for the request status',
   statusNote:
@@ -303,8 +308,7 @@ const en: PdfLabels = {
   submittedNia: 'electronically, after NIA sign-in',
   page: 'Page {page} of {pages}',
   continued: '(continued)',
-  confirmation:
-    'Your request has been received under reference number {reference}. Download it as a PDF, sign it and deliver it to the Authority.',
+  confirmation: `${en_('filled')} under reference number {reference}. ${en_('waiting_paper')}: download it as a PDF, sign it and deliver it to the Authority.`,
 };
 
 export const PDF_LABELS: Record<PdfLanguage, PdfLabels> = { cs, en };

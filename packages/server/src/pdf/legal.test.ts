@@ -6,11 +6,11 @@ import {
   legalStatements,
   requiredAttachments,
 } from '@ros/domain';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRequest, legalVariant, type StoredRequest, storeRequest } from '../requests/repository.js';
 import { agreedTexts, newApplicant } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { normalise, pdfText } from '../test/pdfText.js';
 import { buildPdfModel, type CodeNames } from './model.js';
 import { renderPdf } from './render.js';
 
@@ -26,19 +26,6 @@ const names: CodeNames = {
   municipality: (c) => c,
   district: (c) => c,
 };
-
-/** The PDF's text layer with whitespace collapsed (a line break is a space to a reader). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const parts: string[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent({ disableNormalization: true });
-    parts.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return normalise(parts.join(' '));
-}
-const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 function request(over: Partial<StoredRequest>): StoredRequest {
   const values = newApplicant({

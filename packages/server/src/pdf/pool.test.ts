@@ -67,7 +67,7 @@ describe('PDF model', () => {
     expect(m.header).toContainEqual({ label: 'Vyplněno', value: '01.07.2026 00:30' });
     expect(m.header).toContainEqual({
       label: 'Stav',
-      value: 'Připraveno k podpisu – úřad žádost zatím nemá',
+      value: 'Čekáme na Vaši podepsanou žádost – úřad ji zatím nemá',
     });
   });
 

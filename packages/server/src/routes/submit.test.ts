@@ -180,7 +180,7 @@ for (const kind of await testDbKinds()) {
     it('answers in English for language en', async () => {
       const r = await submit(body(newApplicant(), { language: 'en' }));
       expect(r.statusCode).toBe(201);
-      expect(r.json().text).toMatch(/^Your request has been received under reference number ROS-/);
+      expect(r.json().text).toMatch(/^Request filled in on the portal under reference number ROS-/);
     });
 
     const invalidCases: Array<[string, unknown, string, string]> = [

@@ -1,32 +1,12 @@
-import type { RequestStatus } from '@ros/domain';
+import { type RequestStatus, requestState, stateWords } from '@ros/domain';
 import { fill } from '../pdf/labels.js';
 
 /**
  * The words of the status notifications (docs/status.md) in the request's language: the new
- * status and the status page's link, and nothing of the person but the reference (the note is
- * only on the page, behind the access code).
+ * status in the words of @ros/domain's statusWords (the same the status page, the PDF and the
+ * success screen use), the status page's link, and nothing of the person but the reference (the
+ * note is only on the page, behind the access code).
  */
-const STATUS_WORDS: Record<'cs' | 'en', Record<RequestStatus, string>> = {
-  cs: {
-    new: 'podána',
-    received: 'přijata úřadem',
-    in_progress: 've zpracování',
-    documents_needed: 'je třeba doložit podklady',
-    issued: 'vyřízena: doklad byl vydán',
-    refused: 'vyřízena: žádosti nebylo vyhověno',
-    withdrawn: 'vzata zpět',
-  },
-  en: {
-    new: 'submitted',
-    received: 'received by the Authority',
-    in_progress: 'being processed',
-    documents_needed: 'documents needed',
-    issued: 'decided: the certificate was issued',
-    refused: 'decided: the request was refused',
-    withdrawn: 'withdrawn',
-  },
-};
-
 const TEXTS = {
   cs: {
     subject: 'Žádost {reference}: {status} – registr ROS',
@@ -50,8 +30,10 @@ const TEXTS = {
   },
 } as const;
 
+/** A status the authority reported, as the notifications word it. */
 export function statusWords(lang: 'cs' | 'en', status: RequestStatus): string {
-  return STATUS_WORDS[lang][status];
+  // Notifications follow the authority's changes, never `new`; a paper request is the safe reading.
+  return stateWords(lang, requestState(status, 'pdf')).state;
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

@@ -301,7 +301,7 @@ describe('finish, submit and success', () => {
       expect(screen.getByRole('heading', { name: 'Your request is ready to sign and send' })).toHaveFocus(),
     );
     expect(screen.queryByText(/has been sent/)).toBeNull();
-    expect(success).toHaveTextContent('has not received it yet');
+    expect(success).toHaveTextContent('the Authority does not have it yet');
     // What happens next: print, sign, send by post / data mailbox / in person, with the address.
     const steps = within(success)
       .getAllByRole('listitem')

@@ -12,8 +12,9 @@ import { Button } from '../components/Button';
 import { Checkbox } from '../components/Choices';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
-import { type Translate, useT } from '../shell/translate';
+import { useT } from '../shell/translate';
 import { BotCheckWidget } from './botcheck';
+import { reasonText } from './refusalText';
 import type { ValidateAnswer } from './submit';
 import { useDialogFocus } from './useDialogFocus';
 
@@ -28,30 +29,6 @@ export function confirmVariant(answer: ValidateAnswer, duplicate: boolean): Conf
 
 // The bot-check module is small and part of the form's chunk (the search step needs it too);
 // the widget's own code (altcha) is what is loaded on demand, inside botcheck.tsx.
-
-/** A day of the register ('YYYY-MM-DD') as people write it: "25. února 2027", "25 February 2027". */
-export function longDate(iso: string, lang: 'cs' | 'en'): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
-}
-
-/** The warning of a probably refused request, naming its one reason with its dates. */
-function reasonText(reason: RefusalReason, lang: 'cs' | 'en', t: Translate): string {
-  return reason.rule === 'renewal-window'
-    ? t('ALERTS.REFUSAL.RENEWAL_WINDOW', {
-        validUntil: longDate(reason.validUntil, lang),
-        from: longDate(reason.from, lang),
-      })
-    : t('ALERTS.REFUSAL.REPEAT_REQUEST', {
-        filedOn: longDate(reason.filedOn, lang),
-        until: longDate(reason.until, lang),
-      });
-}
 
 /** What the applicant agreed to, sent with the request (issue 22): the texts' version and channel. */
 export interface Agreement {

@@ -1,8 +1,16 @@
-import { type Attachment, attachmentNotes, currentLegalVersion } from '@ros/domain';
+import {
+  type Attachment,
+  AUTHORITY,
+  attachmentNotes,
+  authorityPostalAddress,
+  currentLegalVersion,
+  requestState,
+  stateWords,
+} from '@ros/domain';
 import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button';
 import { useLang, withLang } from '../shell/lang';
-import { AUTHORITY_DATA_MAILBOX, EXTERNAL_LINKS } from '../shell/links';
+import { EXTERNAL_LINKS } from '../shell/links';
 import { usePageTitle } from '../shell/title';
 import { useT } from '../shell/translate';
 import { StatusAccess } from '../status/StatusAccess';
@@ -11,9 +19,10 @@ import { isEmailConfirmation, pdfPath, type SubmitAnswer } from './submit';
 /**
  * The screen after a successful submission (spec section 2 "After success"), a GOV.UK-style
  * confirmation: the reference number in a panel, then what happens next.
+ * The panel says where the request stands in @ros/domain's statusWords (issue 36).
  * - PDF flow: the request is stored but has not reached the authority; the browser starts
  *   downloading the PDF at once (an attachment, so the page stays). Next: print, sign, send it
- *   by post, to the data mailbox or in person (the address is the footer's, FOOTER.ADDRESS),
+ *   by post, to the data mailbox or in person (the address and data box are @ros/domain's AUTHORITY, as in the footer and the PDF),
  *   with the attachments `requiredAttachments` of @ros/domain lists, in the words of the PDF
  *   (the legal texts' attachments notes).
  * - NIA flow (the answer says `email: true`): the request reached the authority directly; the
@@ -48,7 +57,6 @@ export function SuccessView({
     window.location.assign(href);
   }, [href, byEmail]);
 
-  const address = t('FOOTER.ADDRESS');
   const attachmentItems = (
     <ul>
       {attachmentNotes(currentLegalVersion(), lang, attachments).map((note) => (
@@ -73,6 +81,10 @@ export function SuccessView({
           ) : (
             answer.text
           )}
+        </p>
+        {/* Where the request stands, in the words of the status page and the PDF (issue 36). */}
+        <p className="panel__body" data-testid="submit-state">
+          {stateWords(lang, requestState('new', byEmail ? 'nia' : 'pdf')).step}
         </p>
       </section>
 
@@ -104,7 +116,6 @@ export function SuccessView({
               {t('SUBMIT.SUCCESS.DOWNLOAD_AGAIN')}
             </a>
           </p>
-          <p>{t('SUBMIT.SUCCESS.NOT_YET')}</p>
           <h2 id="submit-next-title">{t('SUBMIT.SUCCESS.NEXT_TITLE')}</h2>
           <ol className="steps">
             <li>{t('SUBMIT.SUCCESS.STEP_PRINT')}</li>
@@ -112,9 +123,9 @@ export function SuccessView({
             <li>
               {t('SUBMIT.SUCCESS.STEP_SEND')}
               <ul>
-                <li>{t('SUBMIT.SUCCESS.SEND_POST', { address })}</li>
-                <li>{t('SUBMIT.SUCCESS.SEND_DATABOX', { databox: AUTHORITY_DATA_MAILBOX })}</li>
-                <li>{t('SUBMIT.SUCCESS.SEND_PERSON', { address })}</li>
+                <li>{t('SUBMIT.SUCCESS.SEND_POST', { address: authorityPostalAddress(lang) })}</li>
+                <li>{t('SUBMIT.SUCCESS.SEND_DATABOX', { databox: AUTHORITY.dataBox })}</li>
+                <li>{t('SUBMIT.SUCCESS.SEND_PERSON', { address: AUTHORITY.address[lang] })}</li>
               </ul>
               <a href={EXTERNAL_LINKS[lang].contacts} rel="noopener">
                 {t('SUBMIT.SUCCESS.CONTACTS_LINK')}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, TEST_METADATA } from '../test/render';
@@ -67,5 +67,17 @@ describe('home choices', () => {
     ).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Bez přihlášení' })).toBeVisible();
     expect(screen.getByText(/vlastnoručně podepíšete a pošlete/)).toBeVisible();
+  });
+});
+
+describe('ways in for who applied or holds a certificate (issue 36)', () => {
+  it.each([
+    ['/', '/stav-zadosti', '/check'],
+    ['/?lang=en', '/request-status?lang=en', '/check?lang=en'],
+  ])('%s links the status page and the validity check', async (path, status, check) => {
+    renderApp({ path });
+    const ways = await screen.findByTestId('home-ways-in');
+    expect(within(ways).getByTestId('home-status-link')).toHaveAttribute('href', status);
+    expect(within(ways).getByTestId('home-check-link')).toHaveAttribute('href', check);
   });
 });

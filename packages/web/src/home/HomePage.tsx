@@ -1,3 +1,4 @@
+import { STATUS_PAGE_PATHS } from '@ros/domain';
 import type { MouseEvent } from 'react';
 import { buttonClass } from '../components/Button';
 import { Card } from '../components/Card';
@@ -80,6 +81,23 @@ export function HomePage({ duplicate }: { duplicate: boolean }) {
       <section className="home__needs" aria-labelledby="needs-title">
         <h2 id="needs-title">{t('HOME.NEEDS.TITLE')}</h2>
         <List items={asList(t(`HOME.NEEDS.ITEMS_${mode}`, { returnObjects: true }))} />
+      </section>
+
+      {/* Ways in for who applied already or holds a certificate (issue 36). */}
+      <section className="home__needs" aria-labelledby="ways-in-title" data-testid="home-ways-in">
+        <h2 id="ways-in-title">{t('HOME.WAYS_IN.TITLE')}</h2>
+        <ul>
+          <li>
+            <LangLink to={STATUS_PAGE_PATHS[lang]} data-testid="home-status-link">
+              {t('HOME.WAYS_IN.STATUS')}
+            </LangLink>
+          </li>
+          <li>
+            <LangLink to="/check" data-testid="home-check-link">
+              {t('HOME.WAYS_IN.CHECK')}
+            </LangLink>
+          </li>
+        </ul>
       </section>
 
       <p className="home__switch">

@@ -1,3 +1,4 @@
+import { AUTHORITY } from '@ros/domain';
 import { useLang } from './lang';
 import { CONTACT_MAILBOX, EXTERNAL_LINKS } from './links';
 import { useMetadataState } from './metadata';
@@ -26,7 +27,12 @@ export function Footer() {
       <div className="container footer__inner">
         <div className="footer__about">
           <p className="footer__authority">{t('SHELL.AUTHORITY')}</p>
-          <p className="footer__address">{t('FOOTER.ADDRESS')}</p>
+          {/* The address and data box of @ros/domain's AUTHORITY, as the success screen and PDF give them. */}
+          <p className="footer__address" data-testid="footer-address">
+            {AUTHORITY.address[lang]}
+            <br />
+            {t('FOOTER.DATA_BOX', { id: AUTHORITY.dataBox })}
+          </p>
           <p>
             {t('FOOTER.MAILBOX')}{' '}
             <a href={`mailto:${CONTACT_MAILBOX}`} className="footer__link">

@@ -14,12 +14,6 @@ export interface ExternalLinks {
 
 export const CONTACT_MAILBOX = 'ros@caa.gov.cz';
 
-/**
- * The authority's data mailbox ID (ISDS), where a request signed electronically is sent (issue 28):
- * as the authority publishes it (caa.cz, "Povinně zveřejňované informace", 4. Kontaktní spojení).
- */
-export const AUTHORITY_DATA_MAILBOX = 'v8gaaz5';
-
 export const EXTERNAL_LINKS: Record<Lang, ExternalLinks> = {
   cs: {
     authority: 'https://www.caa.gov.cz/',

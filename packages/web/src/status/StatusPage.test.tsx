@@ -46,7 +46,9 @@ describe('request status page (issue 26)', () => {
         '/api/ros/status': { status: 200, body: { ...ANSWER, status: 'new', events: [] } },
       },
     });
-    expect(await screen.findByText('Waiting for your signed request')).toBeVisible();
+    expect(
+      await screen.findByText('Waiting for your signed request – the Authority does not have it yet'),
+    ).toBeVisible();
   });
 
   it('links the validity check of an issued certificate', async () => {

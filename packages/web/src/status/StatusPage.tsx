@@ -1,7 +1,15 @@
-import { normalizeAccessCode, parseReference, parseStatusFragment, type StatusAnswer } from '@ros/domain';
+import {
+  normalizeAccessCode,
+  parseReference,
+  parseStatusFragment,
+  requestState,
+  type StatusAnswer,
+  stateWords,
+} from '@ros/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../components/Button';
+import { useLang } from '../shell/lang';
 import { useHeaderTitle } from '../shell/title';
 import { useT } from '../shell/translate';
 import { type LookupResult, lookUpStatus } from './lookup';
@@ -126,6 +134,7 @@ function StatusForm({
 
 function Result({ answer, onAnother }: { answer: StatusAnswer; onAnother: () => void }) {
   const { t } = useT();
+  const lang = useLang();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -134,7 +143,8 @@ function Result({ answer, onAnother }: { answer: StatusAnswer; onAnother: () => 
         {t('STATUS.RESULT.TITLE', { reference: answer.reference })}
       </h2>
       <p className="status-result__now" data-testid="status-now">
-        {t('STATUS.RESULT.NOW')} <strong>{t(`STATUS.NOW.${answer.status.toUpperCase()}`)}</strong>
+        {t('STATUS.RESULT.NOW')}{' '}
+        <strong>{stateWords(lang, requestState(answer.status, answer.channel)).state}</strong>
       </p>
       <Timeline answer={answer} />
       <p className="status-result__privacy">{t('STATUS.RESULT.PRIVACY')}</p>

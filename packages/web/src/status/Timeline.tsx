@@ -1,5 +1,5 @@
-import { DECIDED_STATUSES, type RequestStatus, type StatusAnswer } from '@ros/domain';
-import { LangLink } from '../shell/lang';
+import { DECIDED_STATUSES, firstState, requestState, type StatusAnswer, stateWords } from '@ros/domain';
+import { LangLink, useLang } from '../shell/lang';
 import { useT } from '../shell/translate';
 import { displayDate } from './lookup';
 
@@ -16,21 +16,26 @@ interface Step {
 }
 
 /**
- * Where the request is, as dated steps (docs/status.md): submitted; on the paper route "waiting
- * for your signed request" until the authority receives it; every change the authority reported,
- * with its note; a decision last (an issued certificate links to its validity check when the
- * authority gave its id). Nothing of the person: only statuses, dates and the note.
+ * Where the request is, as dated steps (docs/status.md): filled in on the portal (paper) or sent
+ * electronically (NIA); on the paper route "waiting for your signed request" until the authority
+ * receives it; every change the authority reported, with its note; a decision last (an issued
+ * certificate links to its validity check when the authority gave its id). Nothing of the person:
+ * only statuses, dates and the note. The words are @ros/domain's statusWords (issue 36).
  */
 export function Timeline({ answer }: { answer: StatusAnswer }) {
   const { t } = useT();
-  const title = (s: RequestStatus) => t(`STATUS.STEP.${s.toUpperCase()}`);
+  const lang = useLang();
   const steps: Step[] = [
-    { key: 'submitted', title: t('STATUS.STEP.SUBMITTED'), date: displayDate(answer.submitted_at) },
+    {
+      key: 'submitted',
+      title: stateWords(lang, firstState(answer.channel)).step,
+      date: displayDate(answer.submitted_at),
+    },
   ];
   if (answer.status === 'new') {
     steps.push({
       key: 'waiting',
-      title: answer.channel === 'pdf' ? t('STATUS.STEP.WAITING_PAPER') : t('STATUS.STEP.WAITING'),
+      title: stateWords(lang, requestState('new', answer.channel)).step,
       ...(answer.channel === 'pdf' ? { hint: t('STATUS.STEP.WAITING_PAPER_NOTE') } : {}),
       current: true,
     });
@@ -40,7 +45,7 @@ export function Timeline({ answer }: { answer: StatusAnswer }) {
     const issued = e.status === 'issued' && last && answer.certificate;
     steps.push({
       key: `${e.status}-${i}`,
-      title: title(e.status),
+      title: stateWords(lang, requestState(e.status, answer.channel)).step,
       date: displayDate(e.at),
       note: e.note,
       current: last && !DECIDED_STATUSES.includes(e.status),

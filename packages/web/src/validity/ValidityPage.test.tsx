@@ -94,7 +94,6 @@ describe('validity-check page', () => {
   });
 
   it.each([
-    '/check',
     '/check?id=',
     '/check?id=1x',
     '/check?id=x1',
@@ -105,6 +104,28 @@ describe('validity-check page', () => {
     const { fetchMock } = renderApp({ path: `${path}${path.includes('?') ? '&' : '?'}lang=en` });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/not-found?lang=en'));
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/validity'), expect.anything());
+  });
+
+  it('without an id shows a form: a typed number and date open the check of that certificate (issue 36)', async () => {
+    const { fetchMock } = renderApp({
+      path: '/check?lang=en',
+      api: { [URL_VALID]: { status: 200, body: VALID } },
+    });
+    const user = userEvent.setup();
+    await screen.findByTestId('check-form');
+    expect(screen.getByTestId('location')).toHaveTextContent('/check?lang=en');
+    // A wrong date is told at the fields and nothing is asked of the server.
+    await user.type(screen.getByLabelText('Certificate number'), '990000001');
+    await user.type(screen.getByLabelText('Valid until'), '31.02.2027');
+    await user.click(screen.getByTestId('check-submit'));
+    expect(await screen.findByTestId('check-form-error')).toBeVisible();
+    expect(screen.getByLabelText('Certificate number')).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/validity'), expect.anything());
+    await user.clear(screen.getByLabelText('Valid until'));
+    await user.type(screen.getByLabelText('Valid until'), '31.12.2027');
+    await user.click(screen.getByTestId('check-submit'));
+    expect(await screen.findByTestId('validity-verified')).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent('/check?id=990000001x2070&lang=en');
   });
 
   it('names the bot-check provider with its policies', async () => {

@@ -1,7 +1,7 @@
 import {
+  checkPageTarget,
   isVerified,
   parseValidityAnswer,
-  parseValidityId,
   type ValidityAnswer,
   type ValidityId,
   validityCodeMatches,
@@ -16,11 +16,13 @@ import { type Lang, useLang, withLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import { useHeaderTitle } from '../shell/title';
 import { useT } from '../shell/translate';
+import { CheckForm } from './CheckForm';
 import './validity.css';
 
 /**
  * The validity-check screen (spec sections 2 and 4): `/check?id={recordId}x{code}`, usually opened
- * from the QR code on a certificate.
+ * from the QR code on a certificate; without `id` a form where the certificate is typed
+ * (issue 36, CheckForm.tsx); a malformed id goes to not-found (the server answers it 404).
  */
 
 type CheckState =
@@ -201,11 +203,19 @@ export default function ValidityPage() {
   const { t } = useT();
   const lang = useLang();
   const [params] = useSearchParams();
-  const id = parseValidityId(params.get('id'));
+  const target = checkPageTarget(params.get('id'));
+  const id = typeof target === 'object' ? target : null;
   useHeaderTitle('TITLE.CHECK');
   const { state, retry } = useValidityCheck(id);
 
-  if (!id) return <Navigate to={withLang('/not-found', lang)} replace />;
+  if (target === 'not-found') return <Navigate to={withLang('/not-found', lang)} replace />;
+  if (target === 'form')
+    return (
+      <div className="validity">
+        <h1 className="visually-hidden">{t('CHECK.HEADING')}</h1>
+        <CheckForm />
+      </div>
+    );
 
   return (
     <div className="validity">

@@ -1,0 +1,118 @@
+import { firstState, REQUEST_STATUSES, type RequestChannel, requestState, stateWords } from '@ros/domain';
+import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from '../form/ConfirmDialog';
+import { SuccessView } from '../form/SuccessView';
+import { renderApp } from '../test/render';
+
+/**
+ * Issue 36: the browser's surfaces say where a request stands in the words of @ros/domain's
+ * statusWords: the status page (current status and every step), the success screen, and the
+ * confirmation dialog's warning about an earlier request. The server's surfaces (PDF, e-mails,
+ * SMS) are checked in packages/server/src/status/vocabulary.test.ts.
+ */
+
+vi.mock('../form/botcheck', () => ({
+  getBotToken: vi.fn(async () => 'bot-token'),
+  resetBotCheck: vi.fn(),
+  BotCheckWidget: () => null,
+}));
+
+const LANGS = ['cs', 'en'] as const;
+const PATH = { cs: '/stav-zadosti', en: '/request-status?lang=en' };
+const NOW = { cs: 'Aktuální stav:', en: 'Current status:' };
+
+describe('the status page says each state in the vocabulary', () => {
+  for (const lang of LANGS)
+    for (const channel of ['pdf', 'nia'] as RequestChannel[])
+      for (const status of REQUEST_STATUSES) {
+        it(`${lang}, ${channel}, ${status}`, async () => {
+          const events =
+            status === 'new' ? [] : [{ status, at: '2026-11-18T10:00:00.000Z', note: null as string | null }];
+          renderApp({
+            path: `${PATH[lang]}#ROS-2026-000123/ABCDEFGHJKMN`,
+            api: {
+              '/api/ros/status': {
+                status: 200,
+                body: {
+                  reference: 'ROS-2026-000123',
+                  status,
+                  channel,
+                  submitted_at: '2026-11-17T10:00:00.000Z',
+                  events,
+                  certificate: null,
+                },
+              },
+            },
+          });
+          const now = await screen.findByTestId('status-now');
+          expect(now.textContent).toBe(
+            `${NOW[lang]} ${stateWords(lang, requestState(status, channel)).state}`,
+          );
+          const titles = screen
+            .getAllByTestId('status-step')
+            .map((s) => s.querySelector('.status-timeline__title')?.firstChild?.textContent);
+          expect(titles).toEqual([
+            stateWords(lang, firstState(channel)).step,
+            stateWords(lang, requestState(status, channel)).step,
+          ]);
+          cleanup();
+        });
+      }
+});
+
+describe('the success screen and the dialog use the vocabulary', () => {
+  for (const lang of LANGS) {
+    it(`${lang}: the success screen of each route says where the request stands`, async () => {
+      for (const channel of ['pdf', 'nia'] as RequestChannel[]) {
+        renderApp({
+          path: lang === 'en' ? '/form?lang=en' : '/form',
+          api: {},
+          children: (
+            <SuccessView
+              answer={{
+                text: '',
+                id: 'x'.repeat(24),
+                reference: 'ROS-2026-000123',
+                ...(channel === 'nia' ? { email: true as const } : {}),
+                access_code: 'ABCD-EFGH-JKLM',
+              }}
+              attachments={[]}
+            />
+          ),
+        });
+        const state = await screen.findByTestId('submit-state');
+        expect(state.textContent).toBe(stateWords(lang, requestState('new', channel)).step);
+        cleanup();
+      }
+    });
+
+    it(`${lang}: the warning about an earlier request says it was filled in, not received`, async () => {
+      renderApp({
+        path: lang === 'en' ? '/form?lang=en' : '/form',
+        children: (
+          <ConfirmDialog
+            variant="invalidDate"
+            reason={{ rule: 'repeat-request', filedOn: '2026-11-10', until: '2026-12-10' }}
+            nia
+            duplicate={false}
+            email="jana@example.cz"
+            telephone=""
+            dialCode="+420"
+            notifyEmail={false}
+            notifyPhone={false}
+            onNotifyEmail={() => {}}
+            onNotifyPhone={() => {}}
+            processing={false}
+            onSubmit={() => {}}
+            onClose={() => {}}
+          />
+        ),
+      });
+      const warning = (await screen.findByTestId('confirm-warning')).textContent ?? '';
+      expect(warning).toContain(stateWords(lang, 'filled').state);
+      expect(warning).not.toMatch(/přijal|received/i);
+      cleanup();
+    });
+  }
+});
