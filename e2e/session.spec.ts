@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { axByRole, focusedNode, liveRegions, startOwnServer } from './a11y.js';
 import { checkA11y, expect, type Lang, test, tickDeclarations } from './fixtures.js';
 
@@ -30,6 +32,8 @@ test.afterAll(async () => stop());
 
 const TEXT = {
   cs: {
+    confirm: 'Potvrzení a odeslání žádosti',
+    close: 'Zavřít',
     warn: 'Přihlášení brzy skončí',
     more: 'Prodloužit přihlášení',
     extended: /Přihlášení je prodloužené do \d\d:\d\d/,
@@ -41,6 +45,8 @@ const TEXT = {
     success: 'Žádost byla odeslána',
   },
   en: {
+    confirm: 'Confirm and send your request',
+    close: 'Close',
     warn: 'Your sign-in will end soon',
     more: 'More time',
     extended: /Your sign-in has been extended until \d\d:\d\d/,
@@ -126,6 +132,7 @@ async function sendAfterTheEnd(page: Page, lang: Lang): Promise<void> {
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('submit-success')).toHaveCount(0);
   await expect(page.getByRole('button', { name: TEXT[lang].signInAgain })).toBeFocused();
+  expect(await focusedNode(page)).toMatchObject({ role: 'button', name: TEXT[lang].signInAgain });
 }
 
 test('a send after the end asks: sign in again keeps the draft (cs)', async ({ page }) => {
@@ -162,3 +169,113 @@ test('a send after the end asks: continue on paper is the person’s choice (en)
   await expect(page.getByTestId('submit-success')).not.toHaveAttribute('data-variant', 'email');
   await download;
 });
+
+const SHOTS = resolve(import.meta.dirname, `.out/screens-${MAIN}`);
+
+/** Screenshots of the open dialogs at a phone's and a desktop's width, to look at. */
+async function shots(page: Page, name: string, lang: Lang): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    await page.screenshot({ path: resolve(SHOTS, `dialog-${name}-${lang}-${width}.png`) });
+  }
+  await page.setViewportSize(size);
+}
+
+/** The testid of the dialog that holds the focus ('' when focus is outside every dialog). */
+const focusedDialog = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.activeElement?.closest<HTMLElement>('dialog, [role=dialog], [role=alertdialog]')?.dataset
+        .testid ?? '',
+  );
+
+/** What a click at the middle of `target` would hit: true when it is `target` (or inside it). */
+async function hitsAtItsMiddle(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+}
+
+for (const lang of ['en', 'cs'] as const) {
+  test(`the session warning opens above the confirmation dialog and works by mouse and keyboard (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const x = TEXT[lang];
+    // The browser's clock is the test's: the 30-minute session's warning comes without waiting.
+    await page.clock.install();
+    await signIn(page, lang, MAIN_ORIGIN);
+    await page.getByTestId('finish').click();
+    const confirm = page.getByRole('dialog', { name: x.confirm });
+    await expect(confirm).toBeVisible({ timeout: 30_000 });
+    expect(await focusedDialog(page)).toBe('confirm-dialog');
+
+    // 28:30 later: the warning (2 minutes before the end) opens while the confirmation is open.
+    await page.clock.fastForward('28:30');
+    const warning = page.getByRole('alertdialog', { name: x.warn });
+    await expect(warning).toBeVisible();
+    const more = warning.getByRole('button', { name: x.more });
+    // On top: a click at "more time" lands on it, not on the confirmation below; focus is on it,
+    // and Tab stays in the warning.
+    expect(await hitsAtItsMiddle(more)).toBe(true);
+    expect(await hitsAtItsMiddle(warning.getByRole('heading', { name: x.warn }))).toBe(true);
+    await expect(more).toBeFocused();
+    const close = warning.getByRole('button', { name: x.close });
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(more).toBeFocused();
+    // The confirmation below is out of reach (inert): its boxes take no focus.
+    await page.getByTestId('confirm-signature').focus();
+    expect(await focusedDialog(page)).toBe('session-dialog');
+    await test.step('axe warning over the confirmation', () => checkA11y(page));
+    await shots(page, 'session-warning', lang);
+
+    // A real click (Playwright refuses one that something else would take) on "more time".
+    await more.click();
+    await expect(warning).toHaveCount(0);
+    // Focus is back in the confirmation dialog, which is still open and works.
+    await expect(confirm).toBeVisible();
+    expect(await focusedDialog(page)).toBe('confirm-dialog');
+    await page.getByTestId('confirm-signature').check();
+
+    // The warning again, closed by Escape this time; then the end, also above the confirmation.
+    await page.clock.fastForward('28:30');
+    await expect(warning).toBeVisible();
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(warning).toHaveCount(0);
+    await expect(confirm).toBeVisible();
+    expect(await focusedDialog(page)).toBe('confirm-dialog');
+    await page.clock.fastForward('02:00');
+    const ended = page.getByRole('alertdialog', { name: x.ended });
+    await expect(ended).toBeVisible();
+    const again = ended.getByRole('button', { name: x.signInAgain });
+    await expect(again).toBeFocused();
+    expect(await hitsAtItsMiddle(again)).toBe(true);
+    expect(await hitsAtItsMiddle(ended.getByRole('button', { name: x.paper }))).toBe(true);
+    // A choice is needed: Escape (twice: the browser's own second-Escape close too) keeps it.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(ended).toBeVisible();
+    expect(await focusedDialog(page)).toBe('session-dialog');
+    await test.step('axe ended over the confirmation', () => checkA11y(page));
+    await shots(page, 'session-ended', lang);
+    await page.keyboard.press('Tab');
+    await expect(ended.getByRole('button', { name: x.paper })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(ended).toHaveCount(0);
+    // On paper now, back in the confirmation dialog where the person was.
+    await expect(confirm).toBeVisible();
+    expect(await focusedDialog(page)).toBe('confirm-dialog');
+    await expect(confirm).not.toContainText('(NIA)');
+  });
+}

@@ -7,16 +7,16 @@ import {
   type RefusalReason,
   type StatementKey,
 } from '@ros/domain';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../components/Button';
 import { Checkbox } from '../components/Choices';
+import { Dialog } from '../components/Dialog';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import { useT } from '../shell/translate';
 import { BotCheckWidget } from './botcheck';
 import { reasonText } from './refusalText';
 import type { ValidateAnswer } from './submit';
-import { useDialogFocus } from './useDialogFocus';
 
 /** The dialog's look: the normal one, or a warning that the server will likely not grant it. */
 export type ConfirmVariant = 'default' | 'invalidDate' | 'invalidDuplicates';
@@ -92,7 +92,6 @@ export function ConfirmDialog({
     affidavit: false,
     purpose: false,
   });
-  const titleRef = useRef<HTMLHeadingElement>(null);
   const hasPhone = telephone.trim() !== '';
   // The legal texts of @ros/domain, the ones the PDF prints for this request (issue 22).
   const version = currentLegalVersion();
@@ -110,16 +109,14 @@ export function ConfirmDialog({
   const textOf = (key: StatementKey) => statements.find((s) => s.key === key)?.text ?? '';
   const allRequired = DECLARATION_KEYS.every((k) => ticked[k]);
   const canSubmit = allRequired && !processing;
-  // Not while sending; the opener puts focus back on the finish button (or the success view).
-  const { ref, onKeyDown } = useDialogFocus(
-    () => {
-      if (!processing) onClose();
-    },
-    { returnFocus: false, initialFocus: titleRef },
-  );
+  // Not while sending.
+  const cancel = () => {
+    if (!processing) onClose();
+  };
 
   const check = (key: DeclarationKey) => (
     <Checkbox
+      key={key}
       id={`${uid}-${key}`}
       name={key}
       data-testid={`confirm-${key}`}
@@ -140,79 +137,35 @@ export function ConfirmDialog({
   const gateId = `${uid}-gate`;
 
   return (
-    <div className="modal-backdrop">
-      <div
-        ref={ref}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${uid}-title`}
-        aria-describedby={variant === 'default' ? `${uid}-intro` : `${uid}-warning ${uid}-intro`}
-        aria-busy={processing || undefined}
-        onKeyDown={onKeyDown}
-        data-testid="confirm-dialog"
-        data-variant={variant}
-      >
-        <h2 id={`${uid}-title`} ref={titleRef} tabIndex={-1} className="modal__title">
-          {t('SUBMIT.DIALOG.TITLE')}
-        </h2>
-        {variant !== 'default' && (
-          <div
-            className="form-notice form-notice--warning"
-            id={`${uid}-warning`}
-            data-testid="confirm-warning"
-          >
-            <p>
-              {variant === 'invalidDate' && reason
-                ? reasonText(reason, lang, t)
-                : t(
-                    variant === 'invalidDate'
-                      ? 'ALERTS.FORM_REQUEST_DATE_INVALID'
-                      : 'ALERTS.FORM_REQUEST_DUPLICATES_INVALID',
-                  )}
-            </p>
-            <p>{t('SUBMIT.DIALOG.WARNING_NOTE')}</p>
-          </div>
-        )}
-        <p id={`${uid}-intro`}>{t('SUBMIT.DIALOG.INTRO')}</p>
-        <fieldset className="fieldset">
-          <legend className="field__label">{t('SUBMIT.DIALOG.REQUIRED_LEGEND')}</legend>
-          {DECLARATION_KEYS.map(check)}
-        </fieldset>
-        <fieldset className="fieldset">
-          <legend className="field__label">{t('SUBMIT.DIALOG.OPTIONAL_LEGEND')}</legend>
-          <Checkbox
-            id={`${uid}-notify-email`}
-            name="notify_email"
-            data-testid="confirm-email"
-            label={textOf('notify_email')}
-            checked={notifyEmail}
-            disabled={processing}
-            onChange={onNotifyEmail}
-          />
-          <Checkbox
-            id={`${uid}-notify-phone`}
-            name="notify_phone"
-            data-testid="confirm-phone"
-            label={textOf('notify_phone')}
-            checked={hasPhone && notifyPhone}
-            disabled={processing || !hasPhone}
-            describedBy={hasPhone ? undefined : `${uid}-phone-hint`}
-            onChange={onNotifyPhone}
-          />
-          {!hasPhone && (
-            <p id={`${uid}-phone-hint`} className="field__hint">
-              {t('SUBMIT.DIALOG.NOTIFY_PHONE_DISABLED')}
-            </p>
+    <Dialog
+      title={t('SUBMIT.DIALOG.TITLE')}
+      initialFocus="title"
+      // Back to the finish button (also when it was not focused: a click in Safari), or the success view.
+      returnFocus={{ to: () => document.getElementById('finish') }}
+      onCancel={cancel}
+      testId="confirm-dialog"
+      attrs={{ 'data-variant': variant, 'aria-busy': processing || undefined }}
+      text={
+        <>
+          {variant !== 'default' && (
+            <div className="form-notice form-notice--warning" data-testid="confirm-warning">
+              <p>
+                {variant === 'invalidDate' && reason
+                  ? reasonText(reason, lang, t)
+                  : t(
+                      variant === 'invalidDate'
+                        ? 'ALERTS.FORM_REQUEST_DATE_INVALID'
+                        : 'ALERTS.FORM_REQUEST_DUPLICATES_INVALID',
+                    )}
+              </p>
+              <p>{t('SUBMIT.DIALOG.WARNING_NOTE')}</p>
+            </div>
           )}
-        </fieldset>
-        <BotCheckWidget settings={metadata} lang={lang} />
-        {!allRequired && (
-          <p className="field__hint" id={gateId}>
-            {t('SUBMIT.DIALOG.GATE')}
-          </p>
-        )}
-        <div className="modal__actions">
+          <p>{t('SUBMIT.DIALOG.INTRO')}</p>
+        </>
+      }
+      actions={
+        <>
           <Button
             onClick={() => {
               if (canSubmit) onSubmit({ version, channel, ticked });
@@ -223,18 +176,14 @@ export function ConfirmDialog({
           >
             {processing ? t('SUBMIT.DIALOG.SENDING') : t(buttonKey)}
           </Button>
-          <Button
-            variant="outlined"
-            onClick={() => {
-              if (!processing) onClose();
-            }}
-            aria-disabled={processing || undefined}
-          >
+          <Button variant="outlined" onClick={cancel} aria-disabled={processing || undefined}>
             {t('SUBMIT.DIALOG.CANCEL')}
           </Button>
-        </div>
-        {/* In the page from the start, so that "Sending…" is announced when it appears (a live
-            region added with its text is often not read out; issue 27). */}
+        </>
+      }
+      after={
+        // In the page from the start, so that "Sending…" is announced when it appears (a live
+        // region added with its text is often not read out; issue 27).
         <div role="status" className={processing ? 'spinner' : undefined} data-testid="confirm-progress">
           {processing && (
             <>
@@ -243,7 +192,45 @@ export function ConfirmDialog({
             </>
           )}
         </div>
-      </div>
-    </div>
+      }
+    >
+      <fieldset className="fieldset">
+        <legend className="field__label">{t('SUBMIT.DIALOG.REQUIRED_LEGEND')}</legend>
+        {DECLARATION_KEYS.map(check)}
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend className="field__label">{t('SUBMIT.DIALOG.OPTIONAL_LEGEND')}</legend>
+        <Checkbox
+          id={`${uid}-notify-email`}
+          name="notify_email"
+          data-testid="confirm-email"
+          label={textOf('notify_email')}
+          checked={notifyEmail}
+          disabled={processing}
+          onChange={onNotifyEmail}
+        />
+        <Checkbox
+          id={`${uid}-notify-phone`}
+          name="notify_phone"
+          data-testid="confirm-phone"
+          label={textOf('notify_phone')}
+          checked={hasPhone && notifyPhone}
+          disabled={processing || !hasPhone}
+          describedBy={hasPhone ? undefined : `${uid}-phone-hint`}
+          onChange={onNotifyPhone}
+        />
+        {!hasPhone && (
+          <p id={`${uid}-phone-hint`} className="field__hint">
+            {t('SUBMIT.DIALOG.NOTIFY_PHONE_DISABLED')}
+          </p>
+        )}
+      </fieldset>
+      <BotCheckWidget settings={metadata} lang={lang} />
+      {!allRequired && (
+        <p className="field__hint" id={gateId}>
+          {t('SUBMIT.DIALOG.GATE')}
+        </p>
+      )}
+    </Dialog>
   );
 }

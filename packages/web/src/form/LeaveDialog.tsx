@@ -1,13 +1,13 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { Button, buttonClass } from '../components/Button';
+import { Dialog } from '../components/Dialog';
 import type { PendingNavigation } from '../shell/history';
 import { useT } from '../shell/translate';
-import { AlertDialog } from './AlertDialog';
 import { LeaveGuardContext } from './leaveGuard';
 import { niaSignedIn, signOutAtNia } from './nia/niaSignOut';
 
 /**
- * "Leave the form?", an alert dialog (AlertDialog.tsx):
+ * "Leave the form?", an alert dialog (components/Dialog.tsx):
  * focus moves in to Stay (the safe choice), Tab stays inside, Escape and Stay keep the user on
  * the form, and focus returns to where it was (the link they followed).
  */
@@ -15,11 +15,12 @@ export function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: 
   const { t } = useT();
   const stayRef = useRef<HTMLButtonElement>(null);
   return (
-    <AlertDialog
+    <Dialog
+      role="alertdialog"
       title={t('FORM.LEAVE.TITLE')}
       text={<p>{t('FORM.LEAVE.TEXT')}</p>}
-      onEscape={onStay}
-      focus={{ initialFocus: stayRef }}
+      onCancel={onStay}
+      initialFocus={stayRef}
       testId="leave-dialog"
       actions={
         <>

@@ -8,6 +8,8 @@ import {
 } from '@ros/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { Button } from '../components/Button';
+import { Dialog } from '../components/Dialog';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import { useT } from '../shell/translate';
@@ -15,7 +17,6 @@ import type { ComboOption } from './Combobox';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 import { clearDraft, type FormStart, startContext } from './draft';
 import { useLeaveGuard } from './leaveGuard';
-import { Modal } from './Modal';
 import type { ReferenceLists } from './reference';
 import {
   fieldId,
@@ -225,17 +226,12 @@ export function RequestForm({
             />
           )}
           {modalOpen && (
-            <Modal
-              titleId="abroad-modal-title"
-              title={t('FORM.ABROAD.MODAL_TITLE')}
-              closeLabel={t('FORM.ABROAD.MODAL_CLOSE')}
+            <AbroadNotice
               onClose={() => {
                 setModalOpen(false);
                 setFocusTarget(fieldId('abroad_stay.0.state'));
               }}
-            >
-              <p>{t('FORM.ABROAD.MODAL_TEXT')}</p>
-            </Modal>
+            />
           )}
         </form>
       </FormProvider>
@@ -263,6 +259,20 @@ function ShownSection({ name }: { name: SectionName }) {
   if (!isSectionShown(name, ctx)) return null;
   const View = SECTION_VIEWS[name];
   return <View />;
+}
+
+/** The stay-abroad notice: what to attach for a stay abroad, shown at the first one added. */
+function AbroadNotice({ onClose }: { onClose: () => void }) {
+  const { t } = useT();
+  return (
+    <Dialog
+      title={t('FORM.ABROAD.MODAL_TITLE')}
+      text={<p>{t('FORM.ABROAD.MODAL_TEXT')}</p>}
+      onCancel={onClose}
+      testId="abroad-dialog"
+      actions={<Button onClick={onClose}>{t('FORM.ABROAD.MODAL_CLOSE')}</Button>}
+    />
+  );
 }
 
 /** The confirmation dialog with the contact values it shows and the notification choices. */

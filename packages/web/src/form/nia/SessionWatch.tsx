@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { extendSsoSession, type SsoSessionTime } from '../../api/sso';
 import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
 import { ssoRedirectUrl } from '../../home/choices';
 import { useLang } from '../../shell/lang';
 import { useT } from '../../shell/translate';
-import { AlertDialog } from '../AlertDialog';
 import { leaveKeepingDraft } from '../leaveGuard';
 
 /**
@@ -44,8 +44,6 @@ export function SessionWatch({
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const warnBefore = time.warn_before * 1000;
-  // Where focus was when the dialog opened: it goes back there.
-  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     if (phase === 'ended') return;
@@ -64,15 +62,6 @@ export function SessionWatch({
   }, [endedSignal]);
 
   const open = phase === 'warning' || phase === 'ended';
-  if (open && opener.current === null) {
-    const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-  }
-  const focusBack = () => {
-    const back = opener.current?.isConnected ? opener.current : document.getElementById('finish');
-    opener.current = null;
-    requestAnimationFrame(() => back?.focus());
-  };
 
   const clock = (at: number) =>
     new Date(at).toLocaleTimeString(lang === 'en' ? 'en-GB' : 'cs-CZ', {
@@ -95,8 +84,8 @@ export function SessionWatch({
       setExtendable(next.extendable);
       // At the maximum lifetime less than the warning's time may be left: no second warning then.
       setPhase(next.expires_in * 1000 > warnBefore ? 'running' : 'dismissed');
+      // The dialog closes; focus goes back where it was (components/Dialog.tsx).
       setStatus(t('FORM.NIA.SESSION.EXTENDED', { time: clock(end) }));
-      focusBack();
     } catch {
       setFailed(true);
     } finally {
@@ -127,14 +116,8 @@ export function SessionWatch({
           extendable={extendable}
           onExtend={() => void extend()}
           onSignIn={() => leaveKeepingDraft(ssoRedirectUrl(lang, duplicate))}
-          onClose={() => {
-            setPhase('dismissed');
-            focusBack();
-          }}
-          onPaper={() => {
-            focusBack();
-            onPaper();
-          }}
+          onClose={() => setPhase('dismissed')}
+          onPaper={onPaper}
         />
       )}
     </>
@@ -172,21 +155,19 @@ function SessionDialog({
     </Button>
   );
   return (
-    <AlertDialog
+    <Dialog
+      role="alertdialog"
+      // Above every dialog of the page, also the confirmation dialog open before it (issue 35).
+      layer="session"
       title={title}
       text={text.map((p) => <p key={p}>{p}</p>)}
-      notice={
-        failed && (
-          <p className="field__error" role="alert">
-            {t('FORM.NIA.SESSION.EXTEND_FAILED')}
-          </p>
-        )
-      }
       // An ended session needs a choice: Escape does not close it.
-      onEscape={() => (ended ? undefined : onClose())}
-      focus={{ returnFocus: false, initialFocus: first }}
+      onCancel={ended ? undefined : onClose}
+      initialFocus={first}
+      // Back where focus was; when that is gone (a send refused), to the finish button.
+      returnFocus={{ to: () => document.getElementById('finish') }}
       testId="session-dialog"
-      phase={ended ? 'ended' : 'warning'}
+      attrs={{ 'data-phase': ended ? 'ended' : 'warning' }}
       actions={
         ended ? (
           <>
@@ -215,6 +196,12 @@ function SessionDialog({
           </>
         )
       }
-    />
+    >
+      {failed && (
+        <p className="field__error" role="alert">
+          {t('FORM.NIA.SESSION.EXTEND_FAILED')}
+        </p>
+      )}
+    </Dialog>
   );
 }

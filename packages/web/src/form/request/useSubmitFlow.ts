@@ -77,11 +77,8 @@ export function useSubmitFlow({
     });
   };
 
-  const closeDialog = () => {
-    setDialog(null);
-    // Back to where the user was.
-    requestAnimationFrame(() => document.getElementById('finish')?.focus());
-  };
+  // The dialog puts focus back on the finish button itself (components/Dialog.tsx).
+  const closeDialog = () => setDialog(null);
 
   /** Send, with what the applicant agreed to in the dialog (the texts' version and the boxes). */
   const submit = async (agreement: Agreement) => {
