@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Step 2 arrives a section per task (form/request/useReveal.ts): in jsdom on a busy machine its
-// finish bar can take over the default second to show.
+// How long a wait for the page may see nothing new. Step 2 arrives a section per task
+// (form/request/useReveal.ts): its finish bar is waited for with findFinish (test/requestForm.tsx),
+// which goes on as long as sections keep arriving, each within this time.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
