@@ -2,6 +2,7 @@ import { catalogueEntries, type FormValues, maxLengthFor } from '@ros/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  findFinish,
   openConfirmDialog,
   renderRequestForm,
   TEST_LISTS,
@@ -30,7 +31,7 @@ async function choose(user: User, id: string, typed: string) {
 describe('RequestForm reactions', () => {
   it('other citizenships: "Clear all" removes every chosen country and keeps focus in the field', async () => {
     const { user } = renderRequestForm({ values: { other_citizenships: ['SK'] } });
-    await screen.findByTestId('finish');
+    await findFinish();
     // One country: its own remove button is enough.
     expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
     await choose(user, 'other_citizenships', 'Germ');
@@ -45,7 +46,7 @@ describe('RequestForm reactions', () => {
 
   it('copies the last name to the birth name until the birth name is edited', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     await user.type(box('last_name'), 'Nová');
     expect(box('birth_name')).toHaveValue('Nová');
     await user.clear(box('birth_name'));
@@ -57,7 +58,7 @@ describe('RequestForm reactions', () => {
 
   it('birth country: CZ picks a municipality from the list and sets its district; elsewhere free text', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     await choose(user, 'birth_state', 'germ');
     expect(box('birth_state')).toHaveValue('Germany');
     expect(box('birth_district')).toBeDisabled();
@@ -75,7 +76,7 @@ describe('RequestForm reactions', () => {
 
   it('enables the birth number only with a valid birth date; pads a whole date, never guesses a month or year', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('birth_number')).toBeDisabled();
     await user.type(box('birth_date'), '5.3.1990');
     expect(box('birth_number')).toBeEnabled();
@@ -97,7 +98,7 @@ describe('RequestForm reactions', () => {
 
   it('a birth date in the future or more than 100 years ago says what is wrong, not "wrong format"', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     const next = new Date().getFullYear() + 1;
     await user.type(box('birth_date'), `01.01.${next}`);
     await user.tab();
@@ -115,7 +116,7 @@ describe('RequestForm reactions', () => {
 
   it('citizenship ## disables and clears the second; CZ makes the birth number required', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(screen.getByText('Birth number', { selector: 'label' })).toHaveTextContent('(optional)');
     await choose(user, 'citizen_of_1', 'cz');
     expect(screen.getByText('Birth number', { selector: 'label' })).not.toHaveTextContent('(optional)');
@@ -128,7 +129,7 @@ describe('RequestForm reactions', () => {
 
   it('offers DATOVKOU only with a known data mailbox', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     const delivery = box('delivery_type') as unknown as HTMLSelectElement;
     const codes = () => [...delivery.options].map((o) => o.value);
     expect(codes()).not.toContain('DATOVKOU');
@@ -140,7 +141,7 @@ describe('RequestForm reactions', () => {
 
   it('hides the data mailbox when a prefill does not know one; shows it read-only when it does', async () => {
     renderRequestForm({ noPrefill: false });
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('data_mailbox')).toBeNull();
     const codes = [...(box('delivery_type') as unknown as HTMLSelectElement).options].map((o) => o.value);
     expect(codes).not.toContain('DATOVKOU');
@@ -152,7 +153,7 @@ describe('RequestForm reactions', () => {
     const { user } = renderRequestForm({
       person: { jmeno: 'Petr', prijmeni: 'Malý', dat_nar: '1980-01-02', st_kod: '##', web_st_kod2: 'CZ' },
     });
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('citizen_of_2')).toHaveValue('');
     expect(box('birth_number')).toHaveAttribute('aria-required', 'true');
     // The draft keeps it: a reload of the tab still requires the birth number.
@@ -168,7 +169,7 @@ describe('RequestForm reactions', () => {
       values: { first_name: 'Martin', data_mailbox: 'h7k2m9p', citizen_of_1: 'CZ', birth_date: '1972-02-28' },
       readOnly: ['first_name', 'data_mailbox', 'citizen_of_1', 'birth_date'],
     });
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('first_name')).toHaveAttribute('readonly');
     expect(box('data_mailbox')).toHaveAttribute('readonly');
     expect(box('citizen_of_1')).toHaveAttribute('readonly');
@@ -180,7 +181,7 @@ describe('RequestForm reactions', () => {
 
   it('disables field2 for activity type Other; rows are added and removed', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     await user.click(screen.getByTestId('add-activity'));
     await waitFor(() => expect(box('past_activities-0-from')).toHaveFocus());
     await user.selectOptions(box('past_activities-0-type'), '3');
@@ -193,7 +194,7 @@ describe('RequestForm reactions', () => {
 
   it('the first stay abroad opens the modal (Escape closes, focus moves on); add hides at 6', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     await user.click(screen.getByTestId('add-abroad'));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -211,7 +212,7 @@ describe('RequestForm reactions', () => {
 
   it('copies the home address into the contact address', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     await user.type(box('home_street'), 'Dlouhá');
     await user.type(box('home_city'), 'Brno');
     await choose(user, 'home_state', 'cz');
@@ -225,7 +226,7 @@ describe('RequestForm reactions', () => {
 describe('RequestForm controls come from the field catalogue', () => {
   it('each field gets the control of its kind: countries a combobox, code lists a select, text its length', async () => {
     renderRequestForm({ values: { birth_state: 'CZ', telephone: '601123456' } });
-    await screen.findByTestId('finish');
+    await findFinish();
     const checked: string[] = [];
     for (const { path, spec } of catalogueEntries()) {
       if (path.includes('*') || spec.kind === 'boolean') continue;
@@ -258,7 +259,7 @@ describe('RequestForm controls come from the field catalogue', () => {
 describe('RequestForm errors and finish', () => {
   it('shows the first error only after the user changed the field, linked by aria-describedby', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('first_name')).not.toHaveAttribute('aria-invalid');
     await user.type(box('first_name'), 'J');
     await user.clear(box('first_name'));
@@ -273,7 +274,7 @@ describe('RequestForm errors and finish', () => {
 
   it('finish with an invalid form: alert, error summary with links, focus on it', async () => {
     const { user } = renderRequestForm();
-    const finish = await screen.findByTestId('finish');
+    const finish = await findFinish();
     expect(finish).toHaveAttribute('data-state', 'invalid');
     await user.click(finish);
     const summary = await screen.findByTestId('error-summary');
@@ -288,7 +289,7 @@ describe('RequestForm errors and finish', () => {
 
   it('shows the uncovered months, the clock state and TIME_NOT_COVERED after editing the employer start', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     const now = new Date();
     const mm = String(now.getMonth() + 1).padStart(2, '0');
     await user.type(box('employer_current_from'), `${mm}/${now.getFullYear()}`);
@@ -302,7 +303,7 @@ describe('RequestForm errors and finish', () => {
 
   it('a complete form: the finish button is highlighted and finishing shows the complete state', async () => {
     const { user } = renderRequestForm({ values: VALID_VALUES, noPrefill: false });
-    const finish = await screen.findByTestId('finish');
+    const finish = await findFinish();
     expect(finish).toHaveAttribute('data-state', 'valid');
     expect(finish).toHaveClass('btn--primary');
     await user.click(finish);
@@ -323,7 +324,7 @@ describe('RequestForm errors and finish', () => {
 
   it('labels say (optional) in Czech too', async () => {
     renderRequestForm({ lang: 'cs' });
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(document.querySelector('label[for="home_org_num"]')).toHaveTextContent('(nepovinné)');
     expect(document.querySelector('label[for="home_street"]')).not.toHaveTextContent('(nepovinné)');
   });
@@ -333,7 +334,7 @@ describe('RequestForm: what people hit (issue 13)', () => {
   it('a failed finish: one message at the top, seen and focused; entries in page order, naming their fields', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { user } = renderRequestForm({ values: { birth_state: 'CZ' } });
-    await user.click(await screen.findByTestId('finish'));
+    await user.click(await findFinish());
     const summary = await screen.findByTestId('error-summary');
     await waitFor(() => expect(summary).toHaveFocus());
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
@@ -362,7 +363,7 @@ describe('RequestForm: what people hit (issue 13)', () => {
 
   it('without prefill the data mailbox is shown but not required for delivery by e-mail', async () => {
     const { user } = renderRequestForm({ values: VALID_VALUES, noPrefill: true });
-    const finish = await screen.findByTestId('finish');
+    const finish = await findFinish();
     expect(box('data_mailbox')).toBeInTheDocument();
     expect(screen.getByText('Data mailbox ID', { selector: 'label' })).toHaveTextContent('(optional)');
     expect(finish).toHaveAttribute('data-state', 'valid');
@@ -376,7 +377,7 @@ describe('RequestForm: what people hit (issue 13)', () => {
 
   it('a typed birthplace goes when the birth country changes between two foreign countries', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     await user.type(box('birth_municipality'), 'München');
     await choose(user, 'birth_state', 'germ');
     // Choosing the first country keeps what was typed before.
@@ -398,7 +399,7 @@ describe('RequestForm: what people hit (issue 13)', () => {
       }
       return original?.(input, init) as Promise<Response>;
     });
-    const finish = await screen.findByTestId('finish');
+    const finish = await findFinish();
     await user.click(finish);
     expect(finish).toHaveTextContent('Checking the request…');
     expect(finish).toHaveAttribute('aria-disabled', 'true');
@@ -438,7 +439,7 @@ describe('RequestForm: what people hit (issue 13)', () => {
       values: { birth_date: '1972-02-28', telephone: '777123456' },
       readOnly: ['birth_date', 'telephone'],
     });
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('birth_date')).toHaveAttribute('readonly');
     expect(document.getElementById('birth_date-hint')).toBeNull();
     expect(document.getElementById('telephone-hint')).toBeNull();
@@ -475,7 +476,7 @@ describe('RequestForm: a refused or failed send is seen and announced', { timeou
 describe('RequestForm in duplicate mode', () => {
   it('hides the sections duplicate mode hides; the duplicate types exclude each other', async () => {
     const { user } = renderRequestForm({ duplicate: true });
-    await screen.findByTestId('finish');
+    await findFinish();
     for (const id of [
       'sex',
       'birth_date',
@@ -516,7 +517,7 @@ describe('RequestForm in duplicate mode', () => {
         duplicateTypes: TEST_LISTS.duplicateTypes.map((d) => ({ ...d, disabled: d.code === 'ODCIZENI' })),
       },
     });
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(screen.getByRole('checkbox', { name: 'Poškození dokladu' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Ztráta nebo odcizení dokladu' })).toBeDisabled();
   });
@@ -680,7 +681,7 @@ describe('RequestForm: the server rejects fields (400 INVALID_FORM)', { timeout:
 describe('RequestForm tooltips', () => {
   it('info buttons beside the labels of fields whose meaning is not obvious', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     for (const field of ['birth_number', 'document_number', 'data_mailbox', 'delivery_type']) {
       const label = document.querySelector(`label[for="${field}"]`)?.firstChild?.textContent ?? '';
       const button = screen.getByRole('button', { name: `Help: ${label}` });
@@ -696,7 +697,7 @@ describe('RequestForm tooltips', () => {
 
   it('the finish button explains its state; remove buttons say what they remove', async () => {
     const { user } = renderRequestForm({ lang: 'cs' });
-    const finish = await screen.findByTestId('finish');
+    const finish = await findFinish();
     expect(finish).toHaveAccessibleDescription(/Některé údaje chybí nebo nejsou správně/);
     await user.click(screen.getByTestId('add-activity'));
     const remove = screen.getByRole('button', { name: 'Odebrat činnost 1' });
@@ -705,7 +706,7 @@ describe('RequestForm tooltips', () => {
 
   it('a valid form: the finish button has no tooltip', async () => {
     renderRequestForm({ values: COMPLETE, noPrefill: false });
-    const finish = await screen.findByTestId('finish');
+    const finish = await findFinish();
     expect(finish).toHaveAttribute('data-state', 'valid');
     expect(finish).not.toHaveAttribute('aria-describedby');
   });

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRequestForm } from '../test/requestForm';
+import { findFinish, renderRequestForm } from '../test/requestForm';
 
 // The bot check loads the ALTCHA web component, which jsdom cannot run.
 vi.mock('./botcheck', () => ({
@@ -42,7 +42,7 @@ describe('step 2 renders (issue 14)', { timeout: 30000 }, () => {
 
   it('typing in a field re-renders no other section, the first keystroke included', async () => {
     const { user } = renderRequestForm();
-    await screen.findByTestId('finish');
+    await findFinish();
     await waitFor(() => expect(renders.employer).toBeGreaterThan(0));
     renders.employer = 0;
     renders.contact = 0;

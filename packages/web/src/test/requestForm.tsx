@@ -149,9 +149,31 @@ export function renderRequestForm(opts: RequestFormOptions = {}) {
   return { user, ...view };
 }
 
+const sectionsShown = () => document.querySelector('form[data-shown]')?.getAttribute('data-shown') ?? null;
+
+/**
+ * Step 2's finish button. It comes with the last section, and the sections arrive one per task
+ * (form/request/useReveal.ts), the later the busier the machine: so this waits as long as the
+ * form says another section has arrived (its `data-shown`), and fails only when none has for a
+ * whole waiting time (`timeout`, else the setup's asyncUtilTimeout): a form that stopped, not a
+ * slow one. `timeout` also bounds the wait for the form itself (a lazy chunk, a session call).
+ */
+export async function findFinish(timeout?: number): Promise<HTMLElement> {
+  let shown = sectionsShown();
+  for (;;) {
+    try {
+      return await screen.findByTestId('finish', {}, timeout === undefined ? {} : { timeout });
+    } catch (error) {
+      const now = sectionsShown();
+      if (now === shown) throw error;
+      shown = now;
+    }
+  }
+}
+
 /** Clicks the finish button (once the form shows) and waits for the confirmation dialog. */
 export async function openConfirmDialog(user: User): Promise<HTMLElement> {
-  await user.click(await screen.findByTestId('finish'));
+  await user.click(await findFinish());
   return screen.findByTestId('confirm-dialog');
 }
 

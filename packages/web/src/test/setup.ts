@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { polyfillDialog } from './dialog';
 
-// Step 2 arrives a section per task (form/request/useReveal.ts): in jsdom on a busy machine its
-// finish bar can take over the default second to show.
+// How long a wait for the page may see nothing new. Step 2 arrives a section per task
+// (form/request/useReveal.ts): its finish bar is waited for with findFinish (test/requestForm.tsx),
+// which goes on as long as sections keep arriving, each within this time.
 configure({ asyncUtilTimeout: 5000 });
 
 // The app's dialogs are native <dialog>s shown with showModal(), which jsdom lacks (test/dialog.ts).

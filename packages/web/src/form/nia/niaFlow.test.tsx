@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SsoSession } from '../../api/sso';
 import { NIA_PERSON as PERSON } from '../../test/nia';
 import { renderApp } from '../../test/render';
-import { TEST_LIST_ANSWERS, tickRequired } from '../../test/requestForm';
+import { findFinish, TEST_LIST_ANSWERS, tickRequired } from '../../test/requestForm';
 import { DRAFT_KEY } from '../draft';
 import { clearReferenceCache } from '../reference';
 
@@ -84,7 +84,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(/details from your identity and from the register/)).toBeInTheDocument();
     expect(screen.getByText(/there is nothing to print or sign/)).toBeInTheDocument();
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(screen.queryByTestId('search-submit')).toBeNull();
     expect(box('first_name')).toHaveValue('Štěpán');
     expect(box('first_name')).toHaveAttribute('readonly');
@@ -104,7 +104,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
 
   it('a known data mailbox is shown read-only and DATOVKOU is offered', async () => {
     open('/form?eid=nia&lang=en', { status: 200, body: session({ databox: 'h7k2m9p' }) });
-    await screen.findByTestId('finish', {}, LONG);
+    await findFinish(LONG.timeout);
     expect(box('data_mailbox')).toHaveValue('h7k2m9p');
     expect(box('data_mailbox')).toHaveAttribute('readonly');
     expect(
@@ -121,7 +121,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
       await screen.findByRole('heading', { name: 'Jste přihlášeni přes identitu občana' }, LONG),
     ).toBeInTheDocument();
     expect(screen.getByText(/V registru vás zatím nemáme/)).toBeInTheDocument();
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('first_name')).toHaveAttribute('readonly');
     expect(box('last_name')).toHaveValue('Dvořák');
     expect(box('birth_date')).toHaveAttribute('readonly');
@@ -154,7 +154,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     expect(card).toHaveTextContent('download it as a PDF');
     // Not the complete identity's promise of a direct submission.
     expect(screen.queryByText(/there is nothing to print or sign/)).toBeNull();
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('first_name')).toHaveAttribute('readonly');
     expect(box('birth_date')).not.toHaveAttribute('readonly');
     await user.type(box('birth_date'), '15.03.1985');
@@ -166,7 +166,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     expect(
       await screen.findByRole('heading', { name: 'Filling in the form by hand' }, LONG),
     ).toBeInTheDocument();
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(screen.queryByTestId('search-submit')).toBeNull();
     expect(box('first_name')).toHaveValue('');
     expect(box('first_name')).not.toHaveAttribute('readonly');
@@ -212,7 +212,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
 
   it('a reload keeps the draft made from this sign-in; a draft from before it gives way', async () => {
     const { unmount } = open('/form?eid=nia&lang=en', { status: 200, body: session() });
-    await screen.findByTestId('finish', {}, LONG);
+    await findFinish(LONG.timeout);
     const user = userEvent.setup();
     await user.type(box('telephone'), '777123456');
     await waitFor(() => expect(window.sessionStorage.getItem(DRAFT_KEY)).toContain('777123456'));
@@ -221,7 +221,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     // A reload: the tab's draft is still there.
     window.sessionStorage.setItem(DRAFT_KEY, saved);
     const second = open('/form?eid=nia&lang=en', { status: 200, body: session() });
-    await screen.findByTestId('finish', {}, LONG);
+    await findFinish(LONG.timeout);
     expect(box('telephone')).toHaveValue('777123456');
     second.unmount();
     // A draft typed before signing in (no identity in it) is not the signed-in form.
@@ -231,7 +231,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
       JSON.stringify({ ...old, values: { ...old.values, first_name: 'Jan' }, readOnly: [] }),
     );
     open('/form?eid=nia&lang=en', { status: 200, body: session() });
-    await screen.findByTestId('finish', {}, LONG);
+    await findFinish(LONG.timeout);
     expect(box('first_name')).toHaveValue('Štěpán');
     expect(box('telephone')).toHaveValue('');
   });
@@ -248,7 +248,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
         },
       },
     );
-    await user.click(await screen.findByTestId('finish', {}, LONG));
+    await user.click(await findFinish(LONG.timeout));
     await screen.findByTestId('confirm-dialog');
     await tickRequired(user);
     await user.click(screen.getByTestId('confirm-submit'));
@@ -297,7 +297,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     // The retry proves the person by the session's register match (docs/register.md).
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/search-birth-number')) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ birth_number: '850315/1008', match: 's'.repeat(43) });
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('first_name')).toHaveAttribute('readonly');
     expect(box('home_city')).toHaveValue('Brno');
   });
@@ -312,7 +312,7 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     expect(within(card).getByRole('heading', { name: 'No duplicate can be issued' })).toHaveFocus();
     expect(within(card).getByTestId('nia-new-request')).toHaveAttribute('href', '/form?eid=nia&lang=en');
     await user.click(within(card).getByTestId('nia-fill-anyway'));
-    await screen.findByTestId('finish');
+    await findFinish();
     expect(box('first_name')).toHaveAttribute('readonly');
     expect(screen.getByRole('group', { name: /Reason for the duplicate|duplicate/i })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { TEST_LIST_ANSWERS } from '../../test/requestForm';
+import { findFinish, TEST_LIST_ANSWERS } from '../../test/requestForm';
 import { clearReferenceCache } from '../reference';
 
 // The bot check loads the ALTCHA web component, which jsdom cannot run.
@@ -63,7 +63,7 @@ describe('the search step', { timeout: 30000 }, () => {
     await fillSearch(user);
     await user.click(screen.getByTestId('search-submit'));
     await user.click(await screen.findByTestId('fill-without-document'));
-    await screen.findByTestId('finish', {}, LONG);
+    await findFinish(LONG.timeout);
     expect(fetched('/countries')).toHaveLength(1);
     expect(fetched('/municipalities')).toEqual([]);
 
@@ -95,7 +95,7 @@ describe('the search step', { timeout: 30000 }, () => {
     await fillSearch(user);
     await user.click(screen.getByTestId('search-submit'));
     await user.click(await screen.findByTestId('fill-without-document'));
-    await screen.findByTestId('finish', {}, LONG);
+    await findFinish(LONG.timeout);
     expect(box('first_name')).toHaveValue('Jana');
     expect(box('last_name')).toHaveValue('Nová');
     expect(box('birth_name')).toHaveValue('Nová');
