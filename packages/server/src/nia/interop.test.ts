@@ -522,6 +522,30 @@ for (const kind of await testDbKinds()) {
       for (const r of finished) expect(r.data).not.toContain(newId);
     });
 
+    it('the same callback 3 times at once when the exchange fails: one token request, all three on sso=failed', async () => {
+      const browser = new Browser();
+      const start = await browser.get(`${p.base}/api/ros/sso-redirect?from=form`);
+      const back = await fetch(location(start, p.base), { redirect: 'manual' });
+      const callback = location(back, p.base);
+      p.mock.scenario = { tokenAuth: 'client_secret_post' };
+      const tokens = p.mock.tokenAuths.length;
+      const from = p.sink.lines.length;
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          fetch(callback, { redirect: 'manual', headers: { cookie: browser.cookie as string } }),
+        ),
+      );
+      expect(answers.map((r) => location(r, p.base))).toEqual(Array(3).fill(`${p.base}/form?sso=failed`));
+      expect(p.mock.tokenAuths.length).toBe(tokens + 1);
+      const reasons = failedLines(p, from).map((l) => l.nia?.reason);
+      expect(reasons).toHaveLength(3);
+      expect(reasons.filter((r) => r === 'token_invalid_client')).toHaveLength(1);
+      // A duplicate that came after the failed sign-in's row was gone finds no sign-in at all.
+      for (const r of reasons.filter((r) => r !== 'token_invalid_client'))
+        expect(['repeated_callback', 'no_pending_sign_in']).toContain(r);
+      expect(await pendingRows(p)).toBe(0);
+    });
+
     it("checks RFC 9207's iss: right, wrong, absent while the provider says it sends it", async () => {
       const discovery = (d: Claims) => {
         d.authorization_response_iss_parameter_supported = true;
