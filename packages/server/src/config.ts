@@ -318,7 +318,8 @@ function trustProxySetting(
     return Number(v);
   }
   const entries = v.split(',').map((e) => e.trim());
-  if (production) {
+  // (A /0 gets its own line below.)
+  if (production && !entries.some((e) => /\/0+$/.test(e))) {
     // Judged by effect, however written (issue 33 item 4: `0.0.0.0/1,128.0.0.0/1` and `::ffff:0:0/96`
     // trusted every IPv4 client): a set covering more public space than a proxy fleet's is refused.
     const covered = publicAddressesCovered(entries);
