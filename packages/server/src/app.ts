@@ -19,6 +19,7 @@ import {
   notFound,
   rawErrorResponse,
 } from './errors.js';
+import { clientKey } from './http/ipRanges.js';
 import { installMetrics } from './metrics/index.js';
 import { databaseRateLimitStore, MemoryRateLimitStore } from './rateLimitStores.js';
 import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
@@ -139,6 +140,8 @@ export async function buildApp(
   // One process on SQLite counts in memory. Both over a sliding minute.
   await app.register(rateLimit, {
     global: false,
+    // IPv4 clients by address, IPv6 clients by their /64 (ROS_RATE_LIMIT_IPV6_PREFIX; http/ipRanges.ts).
+    keyGenerator: (req) => clientKey(req.ip, ctx.config.rateLimitIpv6Prefix),
     ...(ctx.db.dialect === 'postgres'
       ? { store: databaseRateLimitStore(ctx.db), skipOnError: true }
       : { store: MemoryRateLimitStore }),

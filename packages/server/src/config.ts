@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { type Env, settingReaders } from './configReaders.js';
+import { MAX_TRUSTED_PUBLIC, publicAddressesCovered } from './http/ipRanges.js';
 import { type NiaSettings, niaSettings } from './nia/config.js';
 import {
   estimateEntropyBits,
@@ -47,6 +48,8 @@ export interface Config extends NiaSettings {
    * proxy wrote, never the client-written leftmost entry.
    */
   trustProxy: false | number | string[];
+  /** IPv6 clients are limited per network of this many bits (ROS_RATE_LIMIT_IPV6_PREFIX), IPv4 per address. */
+  rateLimitIpv6Prefix: number;
   /** NODE_ENV=production: test aids default off, default secrets refused (see productionProblems). */
   production: boolean;
   /** Serve the web app's *.map files (ROS_SOURCE_MAPS; default on outside production only). */
@@ -247,6 +250,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     ] as const),
     webDir: env.ROS_WEB_DIR ? resolve(env.ROS_WEB_DIR) : undefined,
     trustProxy: trustProxySetting(env.ROS_TRUST_PROXY, production, problems),
+    rateLimitIpv6Prefix: int('ROS_RATE_LIMIT_IPV6_PREFIX', 64, 32, 128),
     production,
     sourceMaps: bool('ROS_SOURCE_MAPS', !production),
     demoData: bool('ROS_DEMO_DATA', !production),
@@ -314,6 +318,17 @@ function trustProxySetting(
     return Number(v);
   }
   const entries = v.split(',').map((e) => e.trim());
+  // (A /0 gets its own line below.)
+  if (production && !entries.some((e) => /\/0+$/.test(e))) {
+    // Judged by effect, however written (issue 33 item 4: `0.0.0.0/1,128.0.0.0/1` and `::ffff:0:0/96`
+    // trusted every IPv4 client): a set covering more public space than a proxy fleet's is refused.
+    const covered = publicAddressesCovered(entries);
+    if (covered.v4 > MAX_TRUSTED_PUBLIC.v4 || covered.v6 > MAX_TRUSTED_PUBLIC.v6) {
+      problems.push(
+        `ROS_TRUST_PROXY="${raw}" trusts public address space (more than a /16 of IPv4 or a /32 of IPv6 in all): any client there could choose the address it is limited under; ${named}`,
+      );
+    }
+  }
   for (const e of entries) {
     const [addr = '', bits, ...rest] = e.split('/');
     const family = isIP(addr);

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { clientKey } from './http/ipRanges.js';
 import { saveRecords } from './records/repository.js';
 import { createTestDb, type TestDb, testDbKinds } from './test/databases.js';
 
@@ -165,5 +166,144 @@ describe('ROS_TRUST_PROXY values', () => {
       await app.close();
       await t.cleanup();
     }
+  });
+});
+
+/** A 16-bit group in hex. */
+const hex16 = () => randomBytes(2).toString('hex');
+
+/**
+ * Issue 33 item 7: behind a named proxy, the addresses of one IPv6 /64 (one subscriber's network)
+ * got 100 of 100 status look-ups of a limit of 20. IPv6 clients are counted by their /64
+ * (ROS_RATE_LIMIT_IPV6_PREFIX), IPv4 clients by address.
+ */
+for (const kind of await testDbKinds()) {
+  describe(`IPv6 clients counted by their network, behind a named proxy (${kind})`, () => {
+    let t: TestDb;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      t = await createTestDb(kind, {
+        ROS_TRUST_PROXY: PROXY,
+        ROS_RATE_LIMIT_STATUS: '20',
+        ROS_RATE_LIMIT_VALIDITY: '20',
+        ROS_RATE_LIMIT_SEARCH: '20',
+      });
+      app = await buildApp({ config: t.config, db: t.db, version: 'test' });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await t?.cleanup();
+    });
+
+    /** A new address of the /64 `net` (four groups) for each call. */
+    const in64 = (net: string) => () => `${net}:${hex16()}:${hex16()}:${hex16()}:${hex16()}`;
+    const status = (client: () => string) => () => ({
+      method: 'POST' as const,
+      url: '/api/ros/status',
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': client(), 'content-type': 'application/json' },
+      payload: { reference: 'ROS-2026-000001', code: 'AAAA-BBBB-CCCC' },
+    });
+    const get = (url: string, client: () => string) => () => ({
+      method: 'GET' as const,
+      url,
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': client() },
+    });
+    const post = (url: string, client: () => string) => () => ({
+      ...get(url, client)(),
+      method: 'POST' as const,
+      headers: { 'x-forwarded-for': client(), 'content-type': 'application/json' },
+      payload: '{}',
+    });
+
+    it('status look-ups: 100 from one /64 get the limit (20), another /64 its own', async () => {
+      const r = await count(app, 100, status(in64('2001:db8:7:1')));
+      expect(r.answered).toBe(20);
+      expect((await app.inject(status(in64('2001:db8:7:2'))())).statusCode).not.toBe(429);
+    });
+
+    it('the validity check and validate: one /64 is one client', async () => {
+      expect((await count(app, 60, get(`/api/ros/${TOKEN}/validity`, in64('2001:db8:7:3')))).answered).toBe(
+        20,
+      );
+      expect((await count(app, 60, post('/api/ros/validate', in64('2001:db8:7:4')))).answered).toBe(20);
+    });
+
+    it('IPv4 clients by address; an IPv4-mapped address is that IPv4 client', async () => {
+      const v4 = await count(
+        app,
+        30,
+        status(() => '198.51.100.77'),
+      );
+      expect(v4.answered).toBe(20);
+      expect((await app.inject(status(() => '::ffff:198.51.100.77')())).statusCode).toBe(429);
+      expect((await app.inject(status(() => '198.51.100.78')())).statusCode).not.toBe(429);
+    });
+  });
+}
+
+describe('ROS_RATE_LIMIT_IPV6_PREFIX', () => {
+  it('is 64 by default, from 32 to 128', () => {
+    expect(loadConfig({}).rateLimitIpv6Prefix).toBe(64);
+    expect(loadConfig({ ROS_RATE_LIMIT_IPV6_PREFIX: '56' }).rateLimitIpv6Prefix).toBe(56);
+    expect(() => loadConfig({ ROS_RATE_LIMIT_IPV6_PREFIX: '16' })).toThrow(/ROS_RATE_LIMIT_IPV6_PREFIX/);
+  });
+
+  it('keys a client by its network of that many bits', () => {
+    expect(clientKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:3:4:5:6', 48)).toBe('2001:db8:1::/48');
+    expect(clientKey('2001:db8:1:2:3:4:5:6', 128)).toBe('2001:db8:1:2:3:4:5:6/128');
+    expect(clientKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(clientKey('192.0.2.1')).toBe('192.0.2.1');
+  });
+});
+
+/**
+ * Issue 33 item 4: `0.0.0.0/0` was refused by form, but `0.0.0.0/1,128.0.0.0/1` and `::ffff:0:0/96`
+ * started production and trusted every address. Production judges the set by what it covers.
+ */
+describe('ROS_TRUST_PROXY in production: judged by the public space it covers', () => {
+  const production = (trust: string) => () =>
+    loadConfig({
+      NODE_ENV: 'production',
+      ROS_TRUST_PROXY: trust,
+      ROS_USE_EID: 'NO',
+      ROS_PUBLIC_URL: 'https://ros.example.cz',
+      ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+      ROS_STATUS_KEY: randomBytes(32).toString('hex'),
+    });
+
+  it.each([
+    '0.0.0.0/1,128.0.0.0/1',
+    '::ffff:0:0/96',
+    '::ffff:0.0.0.0/96',
+    '::/1,8000::/1',
+    '0.0.0.0/2,64.0.0.0/2,128.0.0.0/2,192.0.0.0/2',
+    '1.0.0.0/8',
+    '2000::/3',
+    '2a00::/12',
+    '64:ff9b::/96',
+    '10.0.0.0/8,8.0.0.0/7',
+  ])('refuses %s', (trust) => {
+    expect(production(trust)).toThrow(/ROS_TRUST_PROXY=.* trusts public address space/);
+  });
+
+  it.each([
+    '10.0.0.5,10.0.1.0/24',
+    'loopback,linklocal,uniquelocal',
+    '127.0.0.1,::1',
+    '172.16.0.0/12,192.168.0.0/16,fc00::/7',
+    // A proxy at a public address, and a fleet's range.
+    '203.0.113.10',
+    '198.18.0.0/15',
+    '185.10.0.0/16',
+    '2001:db8::/32,2a01:4f8::/32',
+  ])('accepts %s', (trust) => {
+    expect(production(trust)().trustProxy).toEqual(trust.split(','));
+  });
+
+  it('says what it does outside production (where nobody is a stranger): the same set starts', () => {
+    expect(loadConfig({ ROS_TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' }).trustProxy).toHaveLength(2);
   });
 });

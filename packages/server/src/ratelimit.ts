@@ -1,35 +1,132 @@
 import { ApiError } from './errors.js';
 
 /**
- * A per-client-address limiter for hot public endpoints (the validity check, opened from QR
- * codes) where @fastify/rate-limit's per-request hooks and headers cost more than the endpoint
- * itself (bench/README.md).
+ * Per-client limits counted over an exact sliding minute, in memory (issue 33 item 6).
  *
- * Sliding window (the weighted two-window counter): a client's count is the requests it made in
- * the current window plus its previous window's count weighted by how much of that window still
- * lies within the last `windowMs`. So no burst fits around a window boundary (a fixed window lets
- * about twice the limit through there). Answered requests count; refused ones do not, so a client
- * that keeps trying gets back in at the limit's rate.
+ * Hits are counted in one-second slots. A client's count is the sum of its slots of the last
+ * `windowMs / 1000 + 1` seconds (61 for a minute): two hits less than a minute apart always lie
+ * within 61 slots of each other, so no 60 s anywhere hold more than the limit (the weighted
+ * two-window estimate this replaces let 2× through: 20 calls in a window's last second, then one
+ * a second, gave 40 within 60 s). A hit is remembered between 60 and 61 s: stricter by up to a
+ * second, never looser.
  *
- * Memory: two generations of counters (current and previous window). At each turnover the older
- * generation is dropped whole, so an address not seen for two windows is forgotten without any
- * sweep. Each generation holds at most `maxKeys` addresses: past that the address first seen
- * longest ago in the generation is evicted (forgotten, so it starts afresh: it is never merged
- * with anyone). There is no shared counter: a new client is never refused for others' requests.
+ * `SlidingCounts` is the counting; `createSlidingWindowLimiter` the lean limiter of the hot public
+ * routes (the validity check, the status page), where @fastify/rate-limit's per-request hooks and
+ * headers cost more than the route: answered requests count, refused ones do not, so a client that
+ * keeps trying gets back in at the limit's rate. `MemoryRateLimitStore` (rateLimitStores.ts) counts
+ * with the same class for @fastify/rate-limit on SQLite.
  *
- * Per request: one or two Map lookups and a little arithmetic. In-process: with several app
- * processes each counts on its own (the limit is per process), acceptable for a throttle whose
- * job is to make enumeration slow.
+ * Memory: per client at most one entry per second that had hits (61 at most, fewer than the
+ * limit's worth). Clients live in two generations of a window's length each: a client is moved to
+ * the current one when seen, and the older generation is dropped whole at each turnover, so an
+ * address not seen for a whole window is forgotten without any sweep. Each generation holds at most
+ * `maxKeys` addresses: past that the address first seen longest ago in the generation is evicted
+ * (forgotten, so it starts afresh: never merged with anyone). There is no shared counter: a new
+ * client is never refused for others' requests.
  */
+export const SLOT_MS = 1000;
+
+interface Entry {
+  /** Slot numbers (time / SLOT_MS) with hits, ascending. */
+  slots: number[];
+  counts: number[];
+  total: number;
+}
+
+export class SlidingCounts {
+  /** Slots counted: the window's seconds and the one it started in. */
+  private readonly span: number;
+  private generationStart = Number.NEGATIVE_INFINITY;
+  private current = new Map<string, Entry>();
+  private previous = new Map<string, Entry>();
+
+  constructor(
+    readonly windowMs = 60_000,
+    private readonly maxKeys = 100_000,
+  ) {
+    this.span = Math.ceil(windowMs / SLOT_MS) + 1;
+  }
+
+  /** The client's hits over the last window (its entry made current, its old slots dropped). */
+  count(key: string, now: number): number {
+    return this.entry(key, now)?.total ?? 0;
+  }
+
+  /** Counts one hit of `key` at `now`; returns the new count. */
+  add(key: string, now: number): number {
+    const slot = Math.floor(now / SLOT_MS);
+    let e = this.entry(key, now);
+    if (!e) {
+      if (this.current.size >= this.maxKeys) {
+        // Evict the address first seen longest ago in this generation (Maps keep insertion order).
+        const oldest = this.current.keys().next().value;
+        if (oldest !== undefined) this.current.delete(oldest);
+      }
+      e = { slots: [], counts: [], total: 0 };
+      this.current.set(key, e);
+    }
+    const last = e.slots.length - 1;
+    if (e.slots[last] === slot) e.counts[last] = (e.counts[last] ?? 0) + 1;
+    else {
+      e.slots.push(slot);
+      e.counts.push(1);
+    }
+    return ++e.total;
+  }
+
+  /** Milliseconds until the client's count is below `max` again (0 when it is). */
+  msUntilBelow(key: string, max: number, now: number): number {
+    const e = this.entry(key, now);
+    if (!e || e.total < max) return 0;
+    let left = e.total;
+    for (let i = 0; i < e.slots.length; i++) {
+      left -= e.counts[i] ?? 0;
+      if (left < max) return ((e.slots[i] ?? 0) + this.span) * SLOT_MS - now;
+    }
+    return this.span * SLOT_MS;
+  }
+
+  /** Addresses held (both generations), for tests and diagnostics. */
+  get size(): number {
+    return this.current.size + this.previous.size;
+  }
+
+  private entry(key: string, now: number): Entry | undefined {
+    const generationMs = this.span * SLOT_MS;
+    if (now - this.generationStart >= generationMs) {
+      // One generation on: the current becomes the previous; more than one: both are history.
+      const start = now - (now % generationMs);
+      this.previous = start - this.generationStart === generationMs ? this.current : new Map();
+      this.current = new Map();
+      this.generationStart = start;
+    }
+    let e = this.current.get(key);
+    if (!e) {
+      e = this.previous.get(key);
+      if (!e) return undefined;
+      this.previous.delete(key);
+      this.current.set(key, e);
+    }
+    const oldest = Math.floor(now / SLOT_MS) - this.span + 1;
+    let drop = 0;
+    while (drop < e.slots.length && (e.slots[drop] ?? 0) < oldest) e.total -= e.counts[drop++] ?? 0;
+    if (drop > 0) {
+      e.slots.splice(0, drop);
+      e.counts.splice(0, drop);
+    }
+    return e;
+  }
+}
+
 export interface RateLimiter {
   /** Throws ApiError 429 RATE_LIMITED with Retry-After when `key` is over the limit. */
   hit(key: string, now?: number): void;
-  /** Addresses held (both generations), for tests and diagnostics. */
+  /** Addresses held, for tests and diagnostics. */
   readonly size: number;
 }
 
 /**
- * `limit` may be a function: it is read at every hit (the validity check's share of a limit that
+ * The lean limiter. `limit` may be a function: it is read at every hit (the share of a limit that
  * several instances split, instances.ts).
  */
 export function createSlidingWindowLimiter(
@@ -38,62 +135,20 @@ export function createSlidingWindowLimiter(
   maxKeys = 100_000,
 ): RateLimiter {
   const maxNow = typeof limit === 'number' ? () => limit : limit;
-  /** Start of the current window (a multiple of windowMs). */
-  let windowStart = Number.NEGATIVE_INFINITY;
-  let current = new Map<string, number>();
-  let previous = new Map<string, number>();
-
-  const turnOver = (now: number) => {
-    const start = now - (now % windowMs);
-    if (start === windowStart) return;
-    // One window on: the current becomes the previous; more than one: both are history.
-    previous = start - windowStart === windowMs ? current : new Map();
-    current = new Map();
-    windowStart = start;
-  };
-
+  const counts = new SlidingCounts(windowMs, maxKeys);
   return {
     hit(key, now = Date.now()) {
-      if (now - windowStart >= windowMs) turnOver(now);
-      const cur = current.get(key) ?? 0;
-      const prev = previous.get(key) ?? 0;
-      const elapsed = now - windowStart;
-      // The previous window's share of the last windowMs.
-      const weight = (windowMs - elapsed) / windowMs;
       const max = maxNow();
-      if (cur + prev * weight >= max) {
+      if (counts.count(key, now) >= max) {
+        const seconds = Math.max(1, Math.ceil(counts.msUntilBelow(key, max, now) / 1000));
         throw new ApiError(429, 'RATE_LIMITED', 'Too many requests: try again later', undefined, {
-          'retry-after': String(retryAfterSeconds(cur, prev, elapsed, max, windowMs)),
+          'retry-after': String(seconds),
         });
       }
-      if (cur === 0 && current.size >= maxKeys) {
-        // Evict the address first seen longest ago in this window (Maps keep insertion order).
-        const oldest = current.keys().next().value;
-        if (oldest !== undefined) current.delete(oldest);
-      }
-      current.set(key, cur + 1);
+      counts.add(key, now);
     },
     get size() {
-      return current.size + previous.size;
+      return counts.size;
     },
   };
-}
-
-/** Whole seconds until one more request fits (only computed on the refusal path). */
-function retryAfterSeconds(
-  cur: number,
-  prev: number,
-  elapsed: number,
-  max: number,
-  windowMs: number,
-): number {
-  // Within this window the count falls as the previous window's weight falls.
-  if (cur < max && prev > 0) {
-    // cur + prev * (windowMs - t) / windowMs < max  =>  t > windowMs - (max - cur) * windowMs / prev
-    const t = windowMs - ((max - cur) * windowMs) / prev;
-    return Math.max(1, Math.ceil((t - elapsed) / 1000) + 1);
-  }
-  // Next window: cur becomes the previous count, cur * (1 - t' / windowMs) < max after t'.
-  const t = windowMs - elapsed + (cur > max ? windowMs * (1 - max / cur) : 0);
-  return Math.max(1, Math.ceil(t / 1000));
 }

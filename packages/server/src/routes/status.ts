@@ -1,6 +1,7 @@
 import { DECIDED_STATUSES, isRequestStatus, type StatusAnswer, statusBodySchema } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors.js';
+import { clientKey } from '../http/ipRanges.js';
 import { statusHistory } from '../intake/status.js';
 import { useBoundedJson } from '../requests/jsonBody.js';
 import { parseReference } from '../requests/repository.js';
@@ -28,7 +29,7 @@ export const statusRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
   useBoundedJson(app, LIMITS);
   app.post('/status', { bodyLimit: LIMITS.maxBytes }, async (req, reply): Promise<StatusAnswer> => {
     reply.header('Cache-Control', 'no-store');
-    statusLimiter.hit(req.ip);
+    statusLimiter.hit(clientKey(req.ip, ctx.config.rateLimitIpv6Prefix));
     const parsed = statusBodySchema.safeParse(req.body);
     if (!parsed.success) throw new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid');
     const reference = parseReference(parsed.data.reference);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors.js';
+import { clientKey } from '../http/ipRanges.js';
 import type { ValidityCheck } from '../records/validityCheck.js';
 import type { ServerContext } from '../services.js';
 
@@ -42,7 +43,7 @@ export const validityRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     (req, reply) => {
       reply.header('cache-control', 'no-store');
       const send = () => {
-        const result = check.answer(req.params.id, req.ip);
+        const result = check.answer(req.params.id, clientKey(req.ip, ctx.config.rateLimitIpv6Prefix));
         if ('error' in result) throw result.error;
         return reply.type('application/json; charset=utf-8').send(result.json);
       };
