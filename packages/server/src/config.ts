@@ -147,7 +147,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 
   const production = env.NODE_ENV === 'production';
   const port = int('PORT', 8080, 0, 65535);
-  const host = env.HOST || '0.0.0.0';
+  const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
   const publicUrl = (env.ROS_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(publicUrl)) {
     problems.push(`ROS_PUBLIC_URL="${publicUrl}" must be an http(s) URL such as https://ros.example.cz`);

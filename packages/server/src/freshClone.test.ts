@@ -45,6 +45,32 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The addresses a TCP port is listened on, from Linux's socket tables (127.0.0.1, ::, …). */
+function listening(port: number): string[] {
+  const found: string[] = [];
+  for (const [file, v6] of [
+    ['/proc/net/tcp', false],
+    ['/proc/net/tcp6', true],
+  ] as const) {
+    if (!existsSync(file)) continue;
+    for (const row of readFileSync(file, 'utf8').trim().split('\n').slice(1)) {
+      const [, local = '', , state] = row.trim().split(/\s+/);
+      const [hex = '', portHex = ''] = local.split(':');
+      if (state !== '0A' || Number.parseInt(portHex, 16) !== port) continue;
+      if (!v6)
+        found.push(
+          hex
+            .match(/../g)
+            ?.reverse()
+            .map((b) => Number.parseInt(b, 16))
+            .join('.') ?? hex,
+        );
+      else found.push(/^0+$/.test(hex) ? '::' : hex === '00000000000000000000000001000000' ? '::1' : hex);
+    }
+  }
+  return found;
+}
+
 /** The environment of a newcomer's shell: none of the portal's settings. */
 function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -190,16 +216,26 @@ describe('a fresh clone with nothing beside it', () => {
     });
     let stdout = '';
     let stderr = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      stdout += d.toString('utf8');
-    });
+    // Waits as long as the start goes on saying what it does (its log lines): only 45 s without
+    // a line fails it. The first start of a clone took 96 s at load 5-19 (issue 39).
+    let quiet: NodeJS.Timeout | undefined;
     const ready = await new Promise<string>((ok, fail) => {
-      const timer = setTimeout(() => fail(new Error(`not ready within 45 s:\n${stdout}\n${stderr}`)), 45_000);
+      const stalled = () => fail(new Error(`no output for 45 s, not ready:\n${stdout}\n${stderr}`));
+      const progress = () => {
+        clearTimeout(quiet);
+        quiet = setTimeout(stalled, 45_000);
+      };
+      progress();
+      server?.stdout?.on('data', (d: Buffer) => {
+        stdout += d.toString('utf8');
+        progress();
+      });
       server?.stderr?.on('data', (d: Buffer) => {
         stderr += d.toString('utf8');
+        progress();
         const line = stderr.split('\n').find((l) => l.startsWith('ROS portal ready at'));
         if (line) {
-          clearTimeout(timer);
+          clearTimeout(quiet);
           ok(line);
         }
       });
@@ -211,6 +247,8 @@ describe('a fresh clone with nothing beside it', () => {
     // Nothing was rebuilt: the clone's build output was up to date.
     expect(stdout).toMatch(/build: domain, server, web unchanged since the last build/);
     expect(existsSync(join(clone, 'data'))).toBe(true);
+    // With no HOST it listens on the loopback address only (issue 39).
+    expect(listening(port)).toEqual(['127.0.0.1']);
 
     const base = `http://127.0.0.1:${port}`;
     const municipalities = (await (await fetch(`${base}/api/ros/municipalities`)).json()) as Array<{
@@ -226,5 +264,5 @@ describe('a fresh clone with nothing beside it', () => {
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<div id="root">');
-  }, 60_000);
+  }, 600_000);
 });
