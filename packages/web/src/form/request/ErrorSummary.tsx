@@ -31,7 +31,7 @@ const EVENT_TITLES: Record<Exclude<FormEventKind, 'invalid'>, string> = {
 
 /**
  * Moves the page to a message at the top of the form and focus onto it, so it is seen and read
- * out (focus announces it; role="alert" too), and the next Tab reaches its links.
+ * out (focus announces its name and text), and the next Tab reaches its links.
  */
 function useShowOnEvent(event: FormEvent | null, ref: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -69,7 +69,7 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
   const errors = useFormStatus((s) => (s.attempted ? s.errors : null));
   const coverage = useCoverage();
   const coverageOk = useCoverageOk();
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   useShowOnEvent(event?.kind === 'invalid' ? event : null, summaryRef);
   useShowOnEvent(event && event.kind !== 'invalid' ? event : null, noticeRef);
@@ -127,17 +127,21 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
         </div>
       )}
       {showSummary && (
-        <div
+        <section
           ref={summaryRef}
           className="error-summary"
           tabIndex={-1}
-          role="alert"
+          // Read once per finish, on focus (its name and its text), not again at each keystroke
+          // that changes its list: not a live region (issue 35).
           aria-labelledby="error-summary-title"
+          aria-describedby="error-summary-text"
           data-testid="error-summary"
           data-alert-key={list.length > 0 ? 'ALERTS.FORM_INVALID' : 'ALERTS.TIME_NOT_COVERED'}
         >
           <h2 id="error-summary-title">{t('FORM.SUMMARY.HEADING')}</h2>
-          <p>{t(list.length > 0 ? 'ALERTS.FORM_INVALID' : 'ALERTS.TIME_NOT_COVERED')}</p>
+          <p id="error-summary-text">
+            {t(list.length > 0 ? 'ALERTS.FORM_INVALID' : 'ALERTS.TIME_NOT_COVERED')}
+          </p>
           <ul>
             {list.map((path) => (
               <li key={path}>
@@ -167,7 +171,7 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
               </li>
             )}
           </ul>
-        </div>
+        </section>
       )}
     </>
   );
