@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { focusedNode } from './a11y.js';
-import { expect, fillWithoutDocument, formUrl, type Lang, PEOPLE, submitSearch, test } from './fixtures.js';
+import {
+  expect,
+  fillWithoutDocument,
+  formUrl,
+  type Lang,
+  openPrefilledForm,
+  PEOPLE,
+  submitSearch,
+  test,
+  tickDeclarations,
+} from './fixtures.js';
 import { i18nText } from './i18nText.js';
 import { clearSpoken, spoken, startScreenReader } from './screenReader.js';
 
@@ -149,5 +159,29 @@ for (const lang of ['cs', 'en'] as const) {
     await page.locator('#employer_current_description').focus();
     expect(await heard(page, say('ALERTS.TIME_NOT_COVERED'))).toBe(1);
     await expect(page.locator('#employer_current_description')).toBeFocused();
+  });
+
+  test(`a send the bot check refuses says so, once, in its words (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const finish = await openPrefilledForm(page, lang);
+    await page.route('**/api/ros', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'BOT_CHECK_FAILED', message: 'refused' } }),
+          })
+        : route.continue(),
+    );
+    await finish.click();
+    await tickDeclarations(page);
+    await startScreenReader(page);
+    await page.getByTestId('confirm-submit').click();
+    const notice = page.getByTestId('form-notice');
+    await expect(notice).toBeFocused();
+    const words = say('ALERTS.SUBMIT_BOT_CHECK_FAILED');
+    expect(await heard(page, words)).toBe(1);
+    // Not the connection problem's words.
+    expect((await spoken(page)).join(' ')).not.toContain(say('FORM.NOTICE.SUBMIT_ERROR_NEXT'));
   });
 }

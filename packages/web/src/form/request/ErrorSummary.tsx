@@ -9,7 +9,7 @@ import { useErrorTexts } from './messages';
 import { monthRanges, useActivityLabel } from './sections/ActivitiesSection';
 
 /** What just happened to the request that the user must see: one message per event. */
-export type FormEventKind = 'invalid' | 'timeNotCovered' | 'submitError' | 'niaMismatch';
+export type FormEventKind = 'invalid' | 'timeNotCovered' | 'submitError' | 'botCheck' | 'niaMismatch';
 export interface FormEvent {
   kind: FormEventKind;
   /** Counts the events, so the same kind twice moves focus again. */
@@ -20,12 +20,14 @@ export interface FormEvent {
 const EVENT_KEYS: Record<Exclude<FormEventKind, 'invalid'>, string> = {
   timeNotCovered: 'ALERTS.TIME_NOT_COVERED',
   submitError: 'ALERTS.SUBMIT_FORM_ERROR',
+  botCheck: 'ALERTS.SUBMIT_BOT_CHECK_FAILED',
   niaMismatch: 'ALERTS.SSO_MISMATCH',
 };
 /** Each message's heading: the name focus announces (issue 27: an alert with no name said little). */
 const EVENT_TITLES: Record<Exclude<FormEventKind, 'invalid'>, string> = {
   timeNotCovered: 'FORM.NOTICE.TITLE_TIME_NOT_COVERED',
   submitError: 'FORM.NOTICE.TITLE_SUBMIT_ERROR',
+  botCheck: 'FORM.NOTICE.TITLE_SUBMIT_ERROR',
   niaMismatch: 'FORM.NOTICE.TITLE_NIA_MISMATCH',
 };
 
@@ -109,15 +111,16 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
           tabIndex={-1}
           role="alert"
           aria-labelledby="form-notice-title"
+          aria-describedby="form-notice-text"
           data-testid="form-notice"
           data-alert-key={EVENT_KEYS[notice]}
         >
           <h2 id="form-notice-title" className="form-notice__title">
             {t(EVENT_TITLES[notice])}
           </h2>
-          <p>{t(EVENT_KEYS[notice])}</p>
+          <p id="form-notice-text">{t(EVENT_KEYS[notice])}</p>
           {notice === 'submitError' && <p>{t('FORM.NOTICE.SUBMIT_ERROR_NEXT')}</p>}
-          {notice === 'submitError' && (
+          {(notice === 'submitError' || notice === 'botCheck') && (
             <Button variant="outlined" onClick={onRetry} data-testid="notice-retry">
               {t('FORM.NOTICE.RETRY')}
             </Button>
