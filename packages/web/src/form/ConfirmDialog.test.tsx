@@ -365,4 +365,20 @@ describe('finish, submit and success', () => {
     expect(attachments).not.toHaveTextContent('criminal record');
     expect(attachments).toHaveTextContent('copy of your identity document');
   });
+  it('a send the bot check refuses says so, not "check your connection" (issue 35)', async () => {
+    const { user } = form({
+      '/api/ros/validate': { status: 200, body: { okDate: true, okDuplications: true } },
+      '/api/ros': { status: 403, body: { error: { code: 'BOT_CHECK_FAILED', message: 'x' } } },
+    });
+    await openConfirmDialog(user);
+    await tickRequired(user);
+    await user.click(screen.getByTestId('confirm-submit'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    const notice = screen.getByTestId('form-notice');
+    expect(notice).toHaveAttribute('data-alert-key', 'ALERTS.SUBMIT_BOT_CHECK_FAILED');
+    expect(notice).toHaveAccessibleDescription(/could not confirm that you are not a robot/);
+    expect(notice).not.toHaveTextContent(/internet connection/);
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(within(notice).getByRole('button', { name: 'Send the request again' })).toBeInTheDocument();
+  });
 });

@@ -5,6 +5,7 @@ import type {} from 'altcha/types/react';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { useEffect, useRef } from 'react';
 import { useT } from '../shell/translate';
+import { BotCheckError } from './botRefusal';
 
 /**
  * The bot check of the search and submit steps (spec section 6: the token travels in the
@@ -76,7 +77,7 @@ function solve(w: AltchaElement): Promise<string | null> {
   return solving;
 }
 
-export class BotCheckError extends Error {}
+export { BotCheckError };
 
 interface Grecaptcha {
   ready(cb: () => void): void;

@@ -100,38 +100,68 @@ export function useAlerts(): AlertsApi {
   return context;
 }
 
-function AlertItem({ alert, onDismiss }: { alert: Alert; onDismiss: () => void }) {
+function AlertItem({ alert, onDismiss, testId }: { alert: Alert; onDismiss: () => void; testId?: string }) {
   const { t } = useT();
   return (
-    <div className={`alert alert--${alert.type}`} data-alert-key={alert.key}>
+    <div className={`alert alert--${alert.type}`} data-alert-key={alert.key} data-testid={testId}>
       <span className="alert__icon" aria-hidden="true" />
       <p className="alert__text">{t(alert.key, alert.values)}</p>
-      <button type="button" className="alert__close" onClick={onDismiss} aria-label={t('SHELL.ALERT_CLOSE')}>
-        <span aria-hidden="true">×</span>
-      </button>
+      <button
+        type="button"
+        className="alert__close"
+        onClick={onDismiss}
+        aria-label={t('SHELL.ALERT_CLOSE')}
+      />
     </div>
   );
 }
 
-/**
- * A message that needs an action, shown next to the control that caused it instead of at the
- * top of the page (issue 27: at 400 % zoom the top is far out of view): announced when it
- * appears (role alert), stays until closed or replaced by the next attempt.
- */
-export function InlineAlert({
-  type,
-  textKey,
-  onDismiss,
-  testId,
-}: {
+/** A message of an inline region: its look and its text (an i18n key with its values). */
+export interface InlineText {
   type: AlertType;
-  textKey: string;
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+/**
+ * The one pattern for a message that answers what the person just did, shown next to the control
+ * that caused it instead of at the top of the page (issue 27: at 400 % zoom the top is far out of
+ * view). The live region (role alert) is in the page before its text, so the text is read out
+ * when it arrives (issue 35: a region added with its text was not); focus stays on the control.
+ * The message stays until closed or replaced by the next attempt; closing it puts focus on
+ * `focusAfter` (the control it answers), not on the page's body.
+ *
+ * A message that must be read before anything else (the status page's answer, the form's error
+ * summary) takes focus instead: it is named by its words or its heading, and is not a live
+ * region, so it is read once, on focus.
+ */
+export function InlineMessage({
+  message,
+  onDismiss,
+  focusAfter,
+  testId,
+  className,
+}: {
+  message: InlineText | null;
   onDismiss: () => void;
+  focusAfter?: () => HTMLElement | null;
+  /** On the message (present only while there is one), not on the region. */
   testId?: string;
+  className?: string;
 }) {
   return (
-    <div role="alert" className="inline-alert" data-testid={testId}>
-      <AlertItem alert={{ id: 0, type, key: textKey }} onDismiss={onDismiss} />
+    // Its attributes never change (a screen reader may read a region again when they do).
+    <div role="alert" className={className ? `inline-message ${className}` : 'inline-message'}>
+      {message && (
+        <AlertItem
+          alert={{ id: 0, ...message }}
+          testId={testId}
+          onDismiss={() => {
+            onDismiss();
+            focusAfter?.()?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

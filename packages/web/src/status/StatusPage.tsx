@@ -31,25 +31,35 @@ interface Typed {
   code: string;
 }
 
+type Problem = 'not-found' | 'limited' | 'error';
+
+/**
+ * The look-up form. It stays in the page while the answer loads and when the answer is a
+ * problem (no remount: a screen reader does not read every label again), and it is not inside a
+ * live region: the problem is read once, when focus moves to it, named by its words (issue 35).
+ */
 function StatusForm({
   initial,
   problem,
+  busy,
   onLookUp,
+  onEdit,
 }: {
   initial: Typed;
   /** The answer of the last look-up, shown above the fields. */
-  problem: 'not-found' | 'limited' | 'error' | null;
+  problem: Problem | null;
+  busy: boolean;
   onLookUp: (t: Typed) => void;
+  /** A new attempt the browser refuses: the last answer goes away. */
+  onEdit: () => void;
 }) {
   const { t } = useT();
   const [reference, setReference] = useState(initial.reference);
   const [code, setCode] = useState(initial.code);
   const [errors, setErrors] = useState<{ reference?: string; code?: string }>({});
-  // The last look-up's answer, until the form is sent again.
-  const [shownProblem, setShownProblem] = useState(problem);
   const referenceRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const problemRef = useRef<HTMLDivElement>(null);
+  const problemRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
@@ -61,8 +71,9 @@ function StatusForm({
       reference: parseReference(reference) ? undefined : t('STATUS.FORM.REFERENCE_ERROR'),
       code: normalizeAccessCode(code) ? undefined : t('STATUS.FORM.CODE_ERROR'),
     };
+    if (busy) return;
     setErrors(next);
-    setShownProblem(null);
+    if (next.reference || next.code) onEdit();
     if (next.reference) referenceRef.current?.focus();
     else if (next.code) codeRef.current?.focus();
     else onLookUp({ reference, code });
@@ -109,25 +120,39 @@ function StatusForm({
 
   return (
     <form className="status-form" onSubmit={submit} noValidate data-testid="status-form">
-      {shownProblem ? (
-        <div
+      {problem ? (
+        <section
           ref={problemRef}
           tabIndex={-1}
-          role="alert"
+          aria-labelledby="status-problem-text"
           className="status-problem"
           data-testid={`status-${problem}`}
         >
-          {t(
-            `STATUS.PROBLEM.${problem === 'not-found' ? 'NOT_FOUND' : problem === 'limited' ? 'LIMITED' : 'ERROR'}`,
-          )}
-        </div>
+          <p id="status-problem-text">
+            {t(
+              `STATUS.PROBLEM.${problem === 'not-found' ? 'NOT_FOUND' : problem === 'limited' ? 'LIMITED' : 'ERROR'}`,
+            )}
+          </p>
+        </section>
       ) : null}
       <p>{t('STATUS.FORM.INTRO')}</p>
       {field('reference', reference, setReference, referenceRef)}
       {field('code', code, setCode, codeRef)}
-      <Button type="submit" size="l" expandMobile data-testid="status-submit">
+      <Button
+        type="submit"
+        size="l"
+        expandMobile
+        aria-disabled={busy || undefined}
+        data-testid="status-submit"
+      >
         {t('STATUS.FORM.SUBMIT')}
       </Button>
+      {busy && (
+        <div className="spinner" data-testid="status-loading" aria-hidden="true">
+          <span className="spinner__circle" />
+          <span className="spinner__label">{t('FORM.LOADING')}</span>
+        </div>
+      )}
     </form>
   );
 }
@@ -179,23 +204,21 @@ export default function StatusPage() {
   return (
     <div className="status-page">
       <h1 className="status-page__heading">{t('STATUS.HEADING')}</h1>
-      <div aria-live="polite" aria-busy={state.kind === 'loading'}>
-        {state.kind === 'loading' ? (
-          <div className="spinner" data-testid="status-loading">
-            <span className="spinner__circle" aria-hidden="true" />
-            <span className="spinner__label">{t('FORM.LOADING')}</span>
-          </div>
-        ) : state.kind === 'found' ? (
-          <Result answer={state.answer} onAnother={() => setState({ kind: 'form' })} />
-        ) : (
-          <StatusForm
-            key={`${typed.reference}/${typed.code}/${state.kind}`}
-            initial={typed}
-            problem={state.kind === 'form' ? null : state.kind}
-            onLookUp={lookUp}
-          />
-        )}
-      </div>
+      {/* In the page from the start: "Loading…" is read when it appears. */}
+      <p className="visually-hidden" role="status">
+        {state.kind === 'loading' ? t('FORM.LOADING') : ''}
+      </p>
+      {state.kind === 'found' ? (
+        <Result answer={state.answer} onAnother={() => setState({ kind: 'form' })} />
+      ) : (
+        <StatusForm
+          initial={typed}
+          problem={state.kind === 'form' || state.kind === 'loading' ? null : state.kind}
+          busy={state.kind === 'loading'}
+          onLookUp={lookUp}
+          onEdit={() => setState({ kind: 'form' })}
+        />
+      )}
     </div>
   );
 }

@@ -197,11 +197,10 @@ function SessionDialog({
         )
       }
     >
-      {failed && (
-        <p className="field__error" role="alert">
-          {t('FORM.NIA.SESSION.EXTEND_FAILED')}
-        </p>
-      )}
+      {/* In the dialog from the start, so that the failure is read out when it arrives. */}
+      <div role="alert">
+        {failed && <p className="field__error">{t('FORM.NIA.SESSION.EXTEND_FAILED')}</p>}
+      </div>
     </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import { useErrorTexts } from './messages';
 import { monthRanges, useActivityLabel } from './sections/ActivitiesSection';
 
 /** What just happened to the request that the user must see: one message per event. */
-export type FormEventKind = 'invalid' | 'timeNotCovered' | 'submitError' | 'niaMismatch';
+export type FormEventKind = 'invalid' | 'timeNotCovered' | 'submitError' | 'botCheck' | 'niaMismatch';
 export interface FormEvent {
   kind: FormEventKind;
   /** Counts the events, so the same kind twice moves focus again. */
@@ -20,18 +20,20 @@ export interface FormEvent {
 const EVENT_KEYS: Record<Exclude<FormEventKind, 'invalid'>, string> = {
   timeNotCovered: 'ALERTS.TIME_NOT_COVERED',
   submitError: 'ALERTS.SUBMIT_FORM_ERROR',
+  botCheck: 'ALERTS.SUBMIT_BOT_CHECK_FAILED',
   niaMismatch: 'ALERTS.SSO_MISMATCH',
 };
 /** Each message's heading: the name focus announces (issue 27: an alert with no name said little). */
 const EVENT_TITLES: Record<Exclude<FormEventKind, 'invalid'>, string> = {
   timeNotCovered: 'FORM.NOTICE.TITLE_TIME_NOT_COVERED',
   submitError: 'FORM.NOTICE.TITLE_SUBMIT_ERROR',
+  botCheck: 'FORM.NOTICE.TITLE_SUBMIT_ERROR',
   niaMismatch: 'FORM.NOTICE.TITLE_NIA_MISMATCH',
 };
 
 /**
  * Moves the page to a message at the top of the form and focus onto it, so it is seen and read
- * out (focus announces it; role="alert" too), and the next Tab reaches its links.
+ * out (focus announces its name and text), and the next Tab reaches its links.
  */
 function useShowOnEvent(event: FormEvent | null, ref: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -69,7 +71,7 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
   const errors = useFormStatus((s) => (s.attempted ? s.errors : null));
   const coverage = useCoverage();
   const coverageOk = useCoverageOk();
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   useShowOnEvent(event?.kind === 'invalid' ? event : null, summaryRef);
   useShowOnEvent(event && event.kind !== 'invalid' ? event : null, noticeRef);
@@ -109,15 +111,16 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
           tabIndex={-1}
           role="alert"
           aria-labelledby="form-notice-title"
+          aria-describedby="form-notice-text"
           data-testid="form-notice"
           data-alert-key={EVENT_KEYS[notice]}
         >
           <h2 id="form-notice-title" className="form-notice__title">
             {t(EVENT_TITLES[notice])}
           </h2>
-          <p>{t(EVENT_KEYS[notice])}</p>
+          <p id="form-notice-text">{t(EVENT_KEYS[notice])}</p>
           {notice === 'submitError' && <p>{t('FORM.NOTICE.SUBMIT_ERROR_NEXT')}</p>}
-          {notice === 'submitError' && (
+          {(notice === 'submitError' || notice === 'botCheck') && (
             <Button variant="outlined" onClick={onRetry} data-testid="notice-retry">
               {t('FORM.NOTICE.RETRY')}
             </Button>
@@ -127,17 +130,21 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
         </div>
       )}
       {showSummary && (
-        <div
+        <section
           ref={summaryRef}
           className="error-summary"
           tabIndex={-1}
-          role="alert"
+          // Read once per finish, on focus (its name and its text), not again at each keystroke
+          // that changes its list: not a live region (issue 35).
           aria-labelledby="error-summary-title"
+          aria-describedby="error-summary-text"
           data-testid="error-summary"
           data-alert-key={list.length > 0 ? 'ALERTS.FORM_INVALID' : 'ALERTS.TIME_NOT_COVERED'}
         >
           <h2 id="error-summary-title">{t('FORM.SUMMARY.HEADING')}</h2>
-          <p>{t(list.length > 0 ? 'ALERTS.FORM_INVALID' : 'ALERTS.TIME_NOT_COVERED')}</p>
+          <p id="error-summary-text">
+            {t(list.length > 0 ? 'ALERTS.FORM_INVALID' : 'ALERTS.TIME_NOT_COVERED')}
+          </p>
           <ul>
             {list.map((path) => (
               <li key={path}>
@@ -167,7 +174,7 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
               </li>
             )}
           </ul>
-        </div>
+        </section>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import type { FormValues, RefusalReason } from '@ros/domain';
 import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { BotCheckSettings } from '../botcheck';
+import { isBotCheckRefusal } from '../botRefusal';
 import { type Agreement, type ConfirmVariant, confirmVariant } from '../ConfirmDialog';
 import { clearDraft } from '../draft';
 import {
@@ -114,6 +115,7 @@ export function useSubmitFlow({
       } else if (isNiaMismatch(error)) announce('niaMismatch');
       else if (isTimeNotCovered(error)) announce('timeNotCovered');
       else if (isSessionExpired(error) && onSessionExpired) onSessionExpired();
+      else if (isBotCheckRefusal(error)) announce('botCheck');
       else announce('submitError');
     } finally {
       busy.current = false;

@@ -2,7 +2,7 @@ import { SEARCH_MAX } from '@ros/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { TextLinks } from '../../components/TextLinks';
-import { InlineAlert, useAlerts } from '../../shell/alerts';
+import { InlineMessage, useAlerts } from '../../shell/alerts';
 import { LangLink, useLang } from '../../shell/lang';
 import { useMetadata } from '../../shell/metadata';
 import { useT } from '../../shell/translate';
@@ -57,11 +57,11 @@ export function SearchStep({
     if (person === undefined) return;
     if (person === null) {
       setPhase({ kind: 'notFound' });
-      if (duplicate) {
-        alerts.show({ type: 'warning', key: 'FORM.DUPLICATE_NOT_FOUND.DESCRIPTION', timeout: 0 });
-      } else {
-        setNotice({ type: 'warning', key: 'ALERTS.DOCUMENT_INVALID' });
-      }
+      // Under the button, where focus is (issue 35), in both modes.
+      setNotice({
+        type: 'warning',
+        key: duplicate ? 'FORM.DUPLICATE_NOT_FOUND.DESCRIPTION' : 'ALERTS.DOCUMENT_INVALID',
+      });
       return;
     }
     if (duplicate && !person.record) {
@@ -82,7 +82,7 @@ export function SearchStep({
     if (person === undefined) return;
     if (person === null) {
       setPhase({ kind: 'birthNumberNotFound', match: phase.match });
-      alerts.show({ type: 'warning', key: 'FORM.DUPLICATE_RETRY.FAILED', timeout: 0 });
+      setNotice({ type: 'warning', key: 'FORM.DUPLICATE_RETRY.FAILED' });
       return;
     }
     alerts.clear();
@@ -229,14 +229,12 @@ export function SearchStep({
             </Button>
           )}
         </div>
-        {notice && (
-          <InlineAlert
-            type={notice.type}
-            textKey={notice.key}
-            onDismiss={() => setNotice(null)}
-            testId="search-notice"
-          />
-        )}
+        <InlineMessage
+          message={notice}
+          onDismiss={() => setNotice(null)}
+          focusAfter={() => document.querySelector<HTMLElement>('[data-testid="search-submit"]')}
+          testId="search-notice"
+        />
         {cannotSearch && !busy && (
           <p id="search-gate" className="field__hint search__gate">
             {t(retry ? 'SEARCH.GATE_RETRY' : 'SEARCH.GATE')}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { ApiRequestError, apiPost } from '../../api/client';
 import type { AlertType } from '../../shell/alerts';
 import { useMetadata } from '../../shell/metadata';
-import { BotCheckError, getBotToken, resetBotCheck } from '../botcheck';
+import { getBotToken, resetBotCheck } from '../botcheck';
+import { isBotCheckRefusal } from '../botRefusal';
 
 /** What the last search asks of the person, shown under the search button. */
 export interface SearchNotice {
@@ -30,10 +31,7 @@ export function useSearchCall() {
       return await apiPost<SearchAnswer>(path, body, { Recaptcha: token });
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 404) return null;
-      if (
-        err instanceof BotCheckError ||
-        (err instanceof ApiRequestError && err.code.startsWith('BOT_CHECK'))
-      ) {
+      if (isBotCheckRefusal(err)) {
         setNotice({ type: 'danger', key: 'SEARCH.BOT_CHECK_FAILED' });
       } else if (err instanceof ApiRequestError && err.status === 429) {
         setNotice({ type: 'warning', key: 'SEARCH.RATE_LIMITED' });

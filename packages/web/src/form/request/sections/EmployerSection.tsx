@@ -1,10 +1,10 @@
 import { coverageOk, type FormValues, normalizeMonthYear } from '@ros/domain';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { InlineAlert } from '../../../shell/alerts';
+import { InlineMessage } from '../../../shell/alerts';
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
-import { useFormStatus, useRequestForm } from '../context';
+import { fieldId, useFormStatus, useRequestForm } from '../context';
 import { Section } from '../controls';
 
 /** The current employer (a new request's: FORM_SECTIONS). */
@@ -33,16 +33,13 @@ export function EmployerSection() {
         hint={t('FORM.HINTS.month_year_employer')}
         onBlur={onFromBlur}
       />
-      {uncovered && (
-        <div className="form-grid__wide">
-          <InlineAlert
-            type="warning"
-            textKey="ALERTS.TIME_NOT_COVERED"
-            onDismiss={() => setUncovered(false)}
-            testId="coverage-notice"
-          />
-        </div>
-      )}
+      <InlineMessage
+        message={uncovered ? { type: 'warning', key: 'ALERTS.TIME_NOT_COVERED' } : null}
+        onDismiss={() => setUncovered(false)}
+        focusAfter={() => document.getElementById(fieldId('employer_current_from'))}
+        testId="coverage-notice"
+        className="form-grid__wide"
+      />
       {/* Up to 240 characters: a box that shows them. */}
       <CatalogueField path="employer_current_description" rows={3} className="form-grid__wide" />
       <CatalogueField
