@@ -1,4 +1,12 @@
-import { checkA11y, chooseOption, expect, fillWithoutDocument, openPrefilledForm, test } from './fixtures.js';
+import {
+  checkA11y,
+  chooseOption,
+  expect,
+  fillWithoutDocument,
+  openPrefilledForm,
+  passEarlyRefusal,
+  test,
+} from './fixtures.js';
 
 /**
  * Step 2 of the request form (issue 5) against the real server, its reference lists and
@@ -283,7 +291,7 @@ test('keyboard only: a person with a gap adds the missing activity and finishes'
   await page.keyboard.press('Tab');
   await page.keyboard.type('567890123');
   await page.keyboard.press('Enter');
-  const finish = page.getByTestId('finish');
+  const finish = await passEarlyRefusal(page);
   await expect(page.getByTestId('coverage')).toContainText('12/2023', { timeout: 20000 });
   await expect(finish).toHaveAttribute('data-state', 'invalid');
 

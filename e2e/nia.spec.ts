@@ -1,7 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, type Lang, SEARCH_TEXT, test, tickDeclarations } from './fixtures.js';
+import {
+  checkA11y,
+  expect,
+  type Lang,
+  passEarlyRefusal,
+  SEARCH_TEXT,
+  test,
+  tickDeclarations,
+} from './fixtures.js';
 
 /**
  * Sign-in through NIA, end to end (docs/form.md "Sign-in through NIA (web)", docs/nia.md): the
@@ -83,6 +91,8 @@ async function signIn(page: Page, lang: Lang, who: RegExp, duplicate = false): P
   await page.getByRole('button', { name: /Sign in/ }).click();
   const expected = `${formPath(lang, duplicate)}?eid=nia${lang === 'en' ? '&lang=en' : ''}`;
   await expect(page).toHaveURL(`${ORIGIN}${expected}`);
+  // A register person with a certificate valid for long is told so first (issue 36).
+  if (!duplicate) await passEarlyRefusal(page);
 }
 
 /** The .eml the server wrote for a reference (the mail goes out after the answer). */

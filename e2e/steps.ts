@@ -137,9 +137,21 @@ export async function openPrefilledForm(
   options: { duplicate?: boolean } = {},
 ): Promise<Locator> {
   await searchPerson(page, lang, person, options);
-  const finish = page.getByTestId('finish');
   // The search solves an ALTCHA challenge first.
-  await expect(finish).toBeVisible({ timeout: 20000 });
+  return passEarlyRefusal(page, 20000);
+}
+
+/**
+ * Waits for step 2 after a search that found the person (or a NIA sign-in); when the told-early
+ * notice comes first (issue 36: a certificate valid for long, or a request of an earlier test in
+ * this run), goes on past it. Returns the finish button.
+ */
+export async function passEarlyRefusal(page: Page, timeout = 30000): Promise<Locator> {
+  const finish = page.getByTestId('finish');
+  const early = page.getByTestId('early-refusal');
+  await expect(finish.or(early)).toBeVisible({ timeout });
+  if (await early.isVisible()) await early.getByTestId('early-refusal-continue').click();
+  await expect(finish).toBeVisible({ timeout });
   return finish;
 }
 

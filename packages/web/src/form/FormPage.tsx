@@ -1,3 +1,4 @@
+import type { RefusalReason } from '@ros/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { useHeaderTitle } from '../shell/title';
 import { useT } from '../shell/translate';
 import { AlreadySent } from './AlreadySent';
 import { clearDraft, type FormStart, loadDraftStart } from './draft';
+import { EarlyRefusal } from './EarlyRefusal';
 import { LeaveGuardHost } from './LeaveDialog';
 import { fieldList, NIA_FIELDS, type NiaField, NiaIncomplete, NiaNotFound, SsoFailed } from './nia/NiaViews';
 import { useNiaSignOut } from './nia/niaSignOut';
@@ -22,6 +24,7 @@ import { useReferenceLists } from './reference';
 import type { SearchOutcome } from './search/phase';
 import { SearchStep } from './search/SearchStep';
 import { useSentEntry } from './sentEntry';
+import { validateRequest } from './submit';
 import './form.css';
 
 // Step 2 (the whole request, its pick lists and the submit flow) loads when it is shown: the
@@ -91,17 +94,28 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
   const [paper, setPaper] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Told early (issue 36): validate's answer for a person the search or the sign-in proved, asked
+  // before the form shows; 'checking' until it answers (a failed call shows the form).
+  const [early, setEarly] = useState<'checking' | RefusalReason | null>(null);
+  const checkEarly = (start: FormStart) => {
+    if (duplicate) return;
+    setEarly('checking');
+    void validateRequest(start.values, false, start.match).then((a) =>
+      setEarly(!a.okDate && a.reason ? a.reason : null),
+    );
+  };
+  // Moving to the next step: focus goes to its heading, so screen readers announce it; the
+  // told-early notice takes it instead while shown (EarlyRefusal.tsx).
+  const earlyShown = early !== null;
+  useEffect(() => {
+    if ((view.step === 'form' && !earlyShown) || view.step === 'not-found') headingRef.current?.focus();
+  }, [view.step, earlyShown]);
   // The pick lists are step 2's: not fetched on the search step.
   const { lists, error, retry } = useReferenceLists(lang, view.step === 'form');
 
   // Leaving the form screen inside the app ends the draft (asked first when something was
   // typed): only a reload of the tab brings it back. Runs after the form's last save.
   useEffect(() => () => clearDraft(), []);
-
-  // Moving to the next step: focus goes to its heading, so screen readers announce it.
-  useEffect(() => {
-    if (view.step === 'form' || view.step === 'not-found') headingRef.current?.focus();
-  }, [view.step]);
 
   // Back from a cancelled or failed NIA sign-in (the server adds sso=failed): a card on the
   // search step offers signing in again or going on without (issue 28).
@@ -154,6 +168,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
           show({ type: 'warning', key: 'FORM.DUPLICATE_NOT_FOUND.DESCRIPTION', timeout: 0 });
         }
         setView(niaView(plan));
+        if (plan.kind === 'form') checkEarly(plan.start);
       })
       .catch(() => {
         if (live) setView({ step: 'session-error' });
@@ -171,7 +186,9 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
     } else if (o.kind === 'manual') {
       setView(formView(manualStart(o.typed)));
     } else {
-      setView(formView(startFromPerson(o.person, duplicate)));
+      const start = startFromPerson(o.person, duplicate);
+      setView(formView(start));
+      checkEarly(start);
     }
     setFormKey((k) => k + 1);
     window.scrollTo({ top: 0 });
@@ -308,7 +325,11 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
                 onPaper={() => setPaper(true)}
               />
             )}
-            {lists ? (
+            {early === 'checking' ? (
+              <Spinner label={t('FORM.LOADING')} />
+            ) : early ? (
+              <EarlyRefusal reason={early} onContinue={() => setEarly(null)} />
+            ) : lists ? (
               <Suspense fallback={<Spinner label={t('FORM.LOADING')} />}>
                 <RequestForm
                   key={formKey}

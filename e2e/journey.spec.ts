@@ -1,0 +1,126 @@
+import { AUTHORITY, authorityPostalAddress, firstState, requestState, stateWords } from '@ros/domain';
+import {
+  checkA11y,
+  expect,
+  formUrl,
+  type Lang,
+  normaliseSpace,
+  PEOPLE,
+  passEarlyRefusal,
+  pdfText,
+  sendRequest,
+  submitSearch,
+  test,
+  tickDeclarations,
+  url,
+} from './fixtures.js';
+
+/**
+ * The applicant's journey says one true thing at every step (issue 36): one test per point of the
+ * issue, in Czech and English, walking what the person meets on the built app.
+ */
+
+const TEXT = {
+  cs: {
+    earlyTitle: 'Žádost bude pravděpodobně zamítnuta',
+    earlyReason: /váš doklad o spolehlivosti platí do \d{1,2}\. \S+ \d{4} a o nový lze požádat nejdříve/,
+    success: 'Žádost je připravena k podpisu a odeslání',
+    dialog: 'Potvrzení a odeslání žádosti',
+    sendAnyway: 'Přesto odeslat žádost',
+    now: 'Aktuální stav:',
+    certificateNumber: 'Číslo dokladu',
+    validUntil: 'Platí do',
+    verified: 'Doklad o spolehlivosti je platný',
+    statusForm: 'Číslo žádosti',
+  },
+  en: {
+    earlyTitle: 'Your request will probably be refused',
+    earlyReason:
+      /your background-check certificate is valid until \d{1,2} \S+ \d{4}, and a new one can be requested from/,
+    success: 'Your request is ready to sign and send',
+    dialog: 'Confirm and send your request',
+    sendAnyway: 'Send the request anyway',
+    now: 'Current status:',
+    certificateNumber: 'Certificate number',
+    validUntil: 'Valid until',
+    verified: 'The background-check certificate is valid',
+    statusForm: 'Reference number',
+  },
+} as const;
+
+for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
+  const x = TEXT[lang];
+
+  test(`point 1: told right after the search, with the dates, before the form (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(formUrl(lang));
+    await submitSearch(page, lang, PEOPLE.dvorak);
+    const notice = page.getByTestId('early-refusal');
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice.getByRole('heading', { name: x.earlyTitle })).toBeFocused();
+    await expect(page.getByTestId('early-refusal-reason')).toHaveText(x.earlyReason);
+    // Before the form: none of step 2 yet.
+    await expect(page.getByTestId('finish')).toHaveCount(0);
+    await checkA11y(page);
+    await page.getByTestId('early-refusal-continue').click();
+    await expect(page.getByTestId('finish')).toBeVisible({ timeout: 30_000 });
+  });
+
+  test(`points 2 and 3: where to send it and one word for its state, on screen, PDF and status page (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(formUrl(lang));
+    await submitSearch(page, lang, PEOPLE.dvorak);
+    const finish = await passEarlyRefusal(page);
+    await expect(finish).toHaveAttribute('data-state', 'valid');
+    await finish.click();
+    const dialog = page.getByRole('dialog', { name: x.dialog });
+    await expect(dialog).toBeVisible();
+    await tickDeclarations(page);
+    const { success, download } = await sendRequest(
+      page,
+      dialog.getByRole('button', { name: x.sendAnyway }),
+      x.success,
+    );
+    const waiting = stateWords(lang, requestState('new', 'pdf'));
+    await expect(page.getByTestId('submit-state')).toHaveText(waiting.step);
+    // Where to send it: the address and the data box, on the screen, in the footer and on the PDF.
+    await expect(success).toContainText(authorityPostalAddress(lang));
+    await expect(success).toContainText(AUTHORITY.dataBox);
+    await expect(page.getByTestId('footer-address')).toContainText(AUTHORITY.address[lang]);
+    await expect(page.getByTestId('footer-address')).toContainText(AUTHORITY.dataBox);
+    const pdf = normaliseSpace(await pdfText(await (await download).path()));
+    expect(pdf).toContain(authorityPostalAddress(lang));
+    expect(pdf).toContain(AUTHORITY.dataBox);
+    expect(pdf).toContain(waiting.step);
+    // The status page the success screen links to says the same.
+    await page.getByTestId('status-access-link').click();
+    await expect(page.getByTestId('status-now')).toHaveText(`${x.now} ${waiting.state}`);
+    const steps = page.getByTestId('status-step');
+    await expect(steps.nth(0)).toContainText(stateWords(lang, firstState('pdf')).step);
+    await expect(steps.nth(1)).toContainText(waiting.step);
+  });
+
+  test(`point 6: from the home page to the status page and to a typed certificate's check (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(url('/', lang));
+    await page.getByTestId('home-status-link').click();
+    await expect(page.getByLabel(x.statusForm, { exact: true })).toBeVisible();
+    await page.goBack();
+    await page.getByTestId('home-check-link').click();
+    await expect(page).toHaveURL(lang === 'en' ? /\/check\?lang=en$/ : /\/check$/);
+    await expect(page.getByTestId('check-form')).toBeVisible();
+    await checkA11y(page);
+    // The demo certificate 990000001, valid until 31.12.2027 (docs/validity.md).
+    await page.getByLabel(x.certificateNumber, { exact: true }).fill('990 000 001');
+    await page.getByLabel(x.validUntil, { exact: true }).fill('31.12.2027');
+    await page.getByTestId('check-submit').click();
+    await expect(page.getByTestId('validity-verified').getByRole('heading', { level: 2 })).toHaveText(
+      x.verified,
+    );
+    await expect(page).toHaveURL(/\/check\?id=990000001x2070/);
+  });
+}
