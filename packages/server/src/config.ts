@@ -109,6 +109,8 @@ export interface Config extends NiaSettings {
    * made once per database (shared_secrets).
    */
   statusKey: string;
+  /** Reference list and /api/docs answers per client address and minute. */
+  rateLimitListsPerMinute: number;
   /** Status page look-ups per client address and minute. */
   rateLimitStatusPerMinute: number;
   /** An HTTP SMS gateway (JSON POST, docs/status.md); empty = SMS files in <dataDir>/sms-outbox. */
@@ -277,6 +279,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     metricsToken,
     shutdownGraceMs: int('ROS_SHUTDOWN_GRACE_SECONDS', 5, 0, 120) * 1000,
     statusKey,
+    rateLimitListsPerMinute: int('ROS_RATE_LIMIT_LISTS', 300, 1, 1_000_000_000),
     rateLimitStatusPerMinute: int('ROS_RATE_LIMIT_STATUS', 20, 1, 1_000_000_000),
     smsUrl,
     smsToken,
