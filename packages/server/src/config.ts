@@ -50,6 +50,8 @@ export interface Config extends NiaSettings {
   trustProxy: false | number | string[];
   /** IPv6 clients are limited per network of this many bits (ROS_RATE_LIMIT_IPV6_PREFIX), IPv4 per address. */
   rateLimitIpv6Prefix: number;
+  /** `ROS_` variables set that are no setting (unknownSettings): warned at start, refused in production. */
+  unknownSettings: string[];
   /** NODE_ENV=production: test aids default off, default secrets refused (see productionProblems). */
   production: boolean;
   /** Serve the web app's *.map files (ROS_SOURCE_MAPS; default on outside production only). */
@@ -117,6 +119,106 @@ export interface Config extends NiaSettings {
   smsUrl: string;
   /** Bearer token for the SMS gateway. */
   smsToken: string;
+}
+
+/**
+ * Every environment variable the server reads, in docs/configuration.md's order: the one list of
+ * its settings (config.test.ts checks it against that table and against the sources). A `ROS_`
+ * variable not in it, nor read by the repository's other tools (OTHER_ROS_VARIABLES), is a typo
+ * or a setting of another product (issue 33 item 11: `ROS_DATABASE_URL` started production on
+ * SQLite): warned at every start, refused in production.
+ */
+export const SERVER_SETTINGS = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'ROS_DATA_DIR',
+  'ROS_REFERENCE_DIR',
+  'ROS_REFERENCE_DOWNLOAD',
+  'ROS_USE_EID',
+  'ROS_BOT_CHECK',
+  'ROS_RECAPTCHA_SITE_KEY',
+  'ROS_RECAPTCHA_SECRET',
+  'ROS_RECAPTCHA_MIN_SCORE',
+  'ROS_ALTCHA_HMAC_KEY',
+  'ROS_ALTCHA_MAX_NUMBER',
+  'ROS_ALTCHA_EXPIRES_SECONDS',
+  'ROS_RATE_LIMIT_VALIDITY',
+  'ROS_VALIDITY_REFRESH_MS',
+  'ROS_PDF_WORKERS',
+  'ROS_RATE_LIMIT_SEARCH',
+  'ROS_METRICS_TOKEN',
+  'ROS_SHUTDOWN_GRACE_SECONDS',
+  'ROS_TRUST_PROXY',
+  'ROS_RATE_LIMIT_IPV6_PREFIX',
+  'ROS_WEB_DIR',
+  'ROS_DEMO_DATA',
+  'NODE_ENV',
+  'ROS_SOURCE_MAPS',
+  'LOG_LEVEL',
+  'ROS_RECAPTCHA_VERIFY_URL',
+  'ROS_RENEWAL_WINDOW_DAYS',
+  'ROS_REPEAT_REQUEST_DAYS',
+  'ROS_PDF_LINK_DAYS',
+  'ROS_PUBLIC_URL',
+  'ROS_NIA_TEST_PROVIDER',
+  'ROS_NIA_ISSUER',
+  'ROS_NIA_CLIENT_ID',
+  'ROS_NIA_CLIENT_SECRET',
+  'ROS_NIA_TOKEN_AUTH',
+  'ROS_NIA_SIGNING_KEY_FILE',
+  'ROS_NIA_DECRYPTION_KEY_FILE',
+  'ROS_NIA_ID_TOKEN_ALGS',
+  'ROS_NIA_CLOCK_TOLERANCE_SECONDS',
+  'ROS_NIA_TIMEOUT_SECONDS',
+  'ROS_NIA_CLAIMS',
+  'ROS_NIA_SCOPE',
+  'ROS_NIA_ACR',
+  'ROS_SESSION_MINUTES',
+  'ROS_SESSION_MAX_MINUTES',
+  'ROS_SMTP_URL',
+  'ROS_MAIL_FROM',
+  'ROS_RETENTION_RECEIVED_DAYS',
+  'ROS_RETENTION_UNRECEIVED_DAYS',
+  'ROS_OUTBOX_KEEP_DAYS',
+  'ROS_PURGE_INTERVAL_MINUTES',
+  'ROS_RATE_LIMIT_INTAKE',
+  'ROS_STATUS_KEY',
+  'ROS_RATE_LIMIT_LISTS',
+  'ROS_RATE_LIMIT_STATUS',
+  'ROS_SMS_URL',
+  'ROS_SMS_TOKEN',
+] as const;
+
+/**
+ * `ROS_` variables of the repository's other tools, which may share an environment with the
+ * server: the nginx template's (deploy/nginx) and the tests' and benches'. Never read by the server.
+ */
+export const OTHER_ROS_VARIABLES = [
+  'ROS_UPSTREAMS',
+  'ROS_SERVER_NAME',
+  'ROS_TLS_CERT',
+  'ROS_TLS_KEY',
+  'ROS_TLS_TRUSTED',
+  'ROS_RESOLVER',
+  'ROS_INTAKE_ALLOW',
+  'ROS_HTTP_PORT',
+  'ROS_HTTPS_PORT',
+  'ROS_TEST_DATABASE_URL',
+  'ROS_FUZZ_RUNS',
+  'ROS_E2E_PORT',
+  'ROS_E2E_SHOTS',
+  'ROS_E2E_TRACE',
+  'ROS_TOPOLOGY_KEEP',
+];
+
+const KNOWN_VARIABLES = new Set<string>([...SERVER_SETTINGS, ...OTHER_ROS_VARIABLES]);
+
+/** The `ROS_` variables set in `env` that nothing here reads (names only, sorted). */
+export function unknownSettings(env: Env): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith('ROS_') && !KNOWN_VARIABLES.has(name))
+    .sort();
 }
 
 export class ConfigError extends Error {
@@ -253,6 +355,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDir: env.ROS_WEB_DIR ? resolve(env.ROS_WEB_DIR) : undefined,
     trustProxy: trustProxySetting(env.ROS_TRUST_PROXY, production, problems),
     rateLimitIpv6Prefix: int('ROS_RATE_LIMIT_IPV6_PREFIX', 64, 32, 128),
+    unknownSettings: unknownSettings(env),
     production,
     sourceMaps: bool('ROS_SOURCE_MAPS', !production),
     demoData: bool('ROS_DEMO_DATA', !production),
@@ -359,6 +462,7 @@ export const LOCAL_NIA_CLIENT_SECRET = 'ros-portal-local-secret';
  */
 function productionProblems(c: Config, env: Env): string[] {
   const problems: string[] = [];
+  for (const name of c.unknownSettings) problems.push(unknownSettingLine(name));
   if (c.botCheckProvider === 'altcha' && !env.ROS_ALTCHA_HMAC_KEY) {
     problems.push(
       'ROS_ALTCHA_HMAC_KEY is required in production with ROS_BOT_CHECK=altcha (a random key, e.g. `openssl rand -hex 32`, the same on every process)',
@@ -452,13 +556,19 @@ function urlPassword(url: string | undefined): string | undefined {
   }
 }
 
+/** What start-up says of a `ROS_` variable that is no setting (its name only, never its value). */
+function unknownSettingLine(name: string): string {
+  return `${name} is not a setting of this server and is ignored (a typo? docs/configuration.md lists every setting): correct or unset it; production refuses to start with it`;
+}
+
 /**
- * Loud warnings logged at every start: test aids switched on in production on purpose.
- * (Outside production they are the demo's defaults and say nothing.)
+ * Loud warnings logged at every start: `ROS_` variables that are no setting (in every
+ * environment), and test aids switched on in production on purpose (outside production they are
+ * the demo's defaults and say nothing).
  */
 export function startWarnings(c: Config): string[] {
-  if (!c.production) return [];
-  const w: string[] = [];
+  const w: string[] = c.unknownSettings.map((name) => `WARNING: ${unknownSettingLine(name)}`);
+  if (!c.production) return w;
   if (c.niaTestProvider) {
     w.push(
       'SECURITY WARNING: the local NIA test provider is ON in production (ROS_NIA_TEST_PROVIDER=true): anyone can sign in as a test identity. Switch it off on a public server.',
