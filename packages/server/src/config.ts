@@ -3,13 +3,8 @@ import { resolve } from 'node:path';
 import { type Env, settingReaders } from './configReaders.js';
 import { MAX_TRUSTED_PUBLIC, publicAddressesCovered } from './http/ipRanges.js';
 import { type NiaSettings, niaSettings } from './nia/config.js';
-import {
-  estimateEntropyBits,
-  hashToken,
-  MIN_TOKEN_LENGTH,
-  PUBLISHED_LIST,
-  publishedSecretHashes,
-} from './secrets.js';
+import { guessesLog10, isKnownDigest } from './secretStrength.js';
+import { estimateEntropyBits, PUBLISHED_LIST, publishedIn, publishedSecretHashes } from './secrets.js';
 
 /**
  * Every setting the server reads, with its default. Documented in docs/configuration.md;
@@ -485,6 +480,21 @@ function productionProblems(c: Config, env: Env): string[] {
   if (c.smsUrl && !c.smsUrl.startsWith('https://')) {
     problems.push('ROS_SMS_URL must be an https:// address in production');
   }
+  if (!c.statusKey) {
+    problems.push(
+      "ROS_STATUS_KEY is required in production (a random key, e.g. `openssl rand -hex 32`, the same on every instance): without it the status page's codes are made with a key kept in the database, so a copy of the database can make them",
+    );
+  }
+  if (c.botCheckProvider === 'altcha' && c.altchaMaxNumber < ALTCHA_MIN_WORK) {
+    problems.push(
+      `ROS_ALTCHA_MAX_NUMBER=${c.altchaMaxNumber} makes a proof of work that costs nothing: production needs at least ${ALTCHA_MIN_WORK} (default 50000)`,
+    );
+  }
+  if (c.botCheckProvider === 'recaptcha' && !c.recaptchaVerifyUrl.startsWith('https://')) {
+    problems.push(
+      'ROS_RECAPTCHA_VERIFY_URL must be an https:// address in production (the reCAPTCHA secret is sent to it)',
+    );
+  }
   // An http:// NIA issuer is refused with the other NIA settings (nia/config.ts).
   problems.push(...secretProblems(c, env));
   return problems;
@@ -495,14 +505,62 @@ export const KEY_MIN_BITS = 128;
 /** An issued secret (NIA's, Google's): at least this long and this many bits. */
 export const ISSUED_SECRET_MIN_LENGTH = 16;
 const ISSUED_SECRET_MIN_BITS = 64;
+/**
+ * A key not made of hex digits must take zxcvbn about a power of ten of guesses per character, as
+ * a generated one does (at least this share of its length): words, keyboard walks, dates and
+ * repeats take far fewer (secretStrength.ts).
+ */
+const KEY_MIN_GUESSES_PER_CHAR = 0.9;
+/** Guesses (power of ten, zxcvbn) an issued secret or a password needs: about 46 bits. */
+const PASSWORD_MIN_GUESSES_LOG10 = 14;
+/** The least ALTCHA work production accepts (ROS_ALTCHA_MAX_NUMBER). */
+export const ALTCHA_MIN_WORK = 20000;
+
+export type SecretKind = 'key' | 'issued' | 'password';
+
+/** Why a secret's value is refused in production, or undefined (secrets.ts, secretStrength.ts). */
+export function secretWeakness(
+  value: string,
+  kind: SecretKind,
+  published: Set<string> = new Set(),
+): string | undefined {
+  const bits = estimateEntropyBits(value);
+  if (kind === 'issued' && value.length < ISSUED_SECRET_MIN_LENGTH) {
+    return `is too short (${value.length} characters): production needs the secret that was issued (at least ${ISSUED_SECRET_MIN_LENGTH} characters)`;
+  }
+  if (isKnownDigest(value)) {
+    return 'is the digest of an empty or common value, which anyone can compute: use a random key, e.g. `openssl rand -hex 32`';
+  }
+  if (kind === 'key' && bits < KEY_MIN_BITS) {
+    return `is too easy to guess (about ${bits} bits estimated, production needs ${KEY_MIN_BITS}): use a random key, e.g. \`openssl rand -hex 32\``;
+  }
+  if (kind === 'issued' && bits < ISSUED_SECRET_MIN_BITS) {
+    return `is too easy to guess (about ${bits} bits estimated): use the secret that was issued`;
+  }
+  if (publishedIn(value, published)) {
+    return "appears in this repository's files (also in other case or with other punctuation), which anyone can read: use a secret of your own";
+  }
+  // Hex digits hold no words to find: secrets.ts's estimate (runs, repeats) judges them alone.
+  if (kind === 'key' && !/^[0-9a-f]+$/i.test(value)) {
+    const guesses = guessesLog10(value);
+    if (guesses < KEY_MIN_GUESSES_PER_CHAR * value.length) {
+      return `is made up, not generated (words, keyboard rows, dates or repeats: about 10^${Math.floor(guesses)} guesses for ${value.length} characters): use a random key, e.g. \`openssl rand -hex 32\``;
+    }
+  }
+  if (kind !== 'key' && guessesLog10(value) < PASSWORD_MIN_GUESSES_LOG10) {
+    return `is too easy to guess (about 10^${Math.floor(guessesLog10(value))} guesses by zxcvbn, production needs 10^${PASSWORD_MIN_GUESSES_LOG10}): ${kind === 'issued' ? 'use the secret that was issued' : 'use a long random password'}`;
+  }
+  return undefined;
+}
 
 /**
- * Production's checks of the secrets' values: too short, too guessable (estimated entropy) or
- * published in this repository. One line per secret, naming the setting, never the value.
+ * Production's checks of the secrets' values: too short, too guessable (estimated entropy and
+ * zxcvbn), a digest of nothing, published in this repository, or one value used for two
+ * purposes. One line per secret, naming the setting, never the value.
  */
 function secretProblems(c: Config, env: Env): string[] {
-  const secrets: Array<{ name: string; value: string; kind: 'key' | 'issued' | 'password' }> = [];
-  const add = (name: string, value: string | undefined, kind: 'key' | 'issued' | 'password') => {
+  const secrets: Array<{ name: string; value: string; kind: SecretKind }> = [];
+  const add = (name: string, value: string | undefined, kind: SecretKind) => {
     if (value) secrets.push({ name, value, kind });
   };
   if (c.botCheckProvider === 'altcha') add('ROS_ALTCHA_HMAC_KEY', env.ROS_ALTCHA_HMAC_KEY, 'key');
@@ -523,25 +581,17 @@ function secretProblems(c: Config, env: Env): string[] {
     ];
   }
   const problems: string[] = [];
-  for (const { name, value, kind } of secrets) {
-    const bits = estimateEntropyBits(value);
-    if (kind === 'issued' && value.length < ISSUED_SECRET_MIN_LENGTH) {
+  for (const [i, { name, value, kind }] of secrets.entries()) {
+    // One value, two purposes: whoever learns it for one (a gateway, a log of the other) holds both.
+    const first = secrets.findIndex((s) => s.value === value);
+    if (first < i) {
       problems.push(
-        `${name} is too short (${value.length} characters): production needs the secret that was issued (at least ${ISSUED_SECRET_MIN_LENGTH} characters)`,
+        `${name} is the same value as ${secrets[first]?.name}: each purpose needs a secret of its own`,
       );
-    } else if (kind === 'key' && bits < KEY_MIN_BITS) {
-      problems.push(
-        `${name} is too easy to guess (about ${bits} bits estimated, production needs ${KEY_MIN_BITS}): use a random key, e.g. \`openssl rand -hex 32\``,
-      );
-    } else if (kind === 'issued' && bits < ISSUED_SECRET_MIN_BITS) {
-      problems.push(
-        `${name} is too easy to guess (about ${bits} bits estimated): use the secret that was issued`,
-      );
-    } else if (value.length >= MIN_TOKEN_LENGTH && published.has(hashToken(value))) {
-      problems.push(
-        `${name} appears in this repository's files, which anyone can read: use a secret of your own`,
-      );
+      continue;
     }
+    const why = secretWeakness(value, kind, published);
+    if (why) problems.push(`${name} ${why}`);
   }
   return problems;
 }
