@@ -61,8 +61,12 @@ export async function startPortal(name, env = {}) {
       ROS_USE_EID: 'NO',
       // Production refuses a key published in the repository (or too guessable): a new one each run.
       ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+      // Required in production, a key of its own (issue 33 item 3).
+      ROS_STATUS_KEY: randomBytes(32).toString('hex'),
       // Production refuses a non-https public address; the bench signs nobody in, so none is used.
       ROS_PUBLIC_URL: 'https://ros.bench.invalid',
+      // One address loads every page of the run: the lists' per-address limit out of the way.
+      ROS_RATE_LIMIT_LISTS: '1000000000',
       ...env,
     },
   });
@@ -129,6 +133,7 @@ export const BENCH_SERVER_ENV = {
   ROS_ALTCHA_MAX_NUMBER: '1000',
   ROS_RATE_LIMIT_SEARCH: '1000000000',
   ROS_RATE_LIMIT_VALIDITY: '1000000000',
+  ROS_RATE_LIMIT_LISTS: '1000000000',
   ROS_DEMO_DATA: 'true',
 };
 

@@ -202,6 +202,7 @@ const child = spawn(process.execPath, [resolve(values.server)], {
     ROS_DEMO_DATA: 'false',
     ROS_REFERENCE_DOWNLOAD: 'false',
     ROS_RATE_LIMIT_SEARCH: '1000000',
+    ROS_RATE_LIMIT_LISTS: '1000000',
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'ignore', 'inherit'],

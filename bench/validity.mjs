@@ -149,6 +149,8 @@ async function main() {
         ROS_USE_EID: 'NO',
         // Production refuses a key published in the repository (or too guessable): a new one each run.
         ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+        // Required in production, a key of its own (issue 33 item 3).
+        ROS_STATUS_KEY: randomBytes(32).toString('hex'),
         // Production refuses a non-https public address; the bench signs nobody in, so none is used.
         ROS_PUBLIC_URL: 'https://ros.bench.invalid',
       },

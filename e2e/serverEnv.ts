@@ -14,6 +14,7 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
     ROS_DEMO_DATA: 'true',
     ROS_RATE_LIMIT_VALIDITY: '100000',
     ROS_RATE_LIMIT_SEARCH: '100000',
+    ROS_RATE_LIMIT_LISTS: '100000',
     ROS_ALTCHA_MAX_NUMBER: '5000',
     LOG_LEVEL: 'warn',
   };

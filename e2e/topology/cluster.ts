@@ -182,6 +182,8 @@ export class Cluster {
       ROS_ALTCHA_MAX_NUMBER: '5000',
       // High enough for the revocation test's polling; the limits test checks the sharing.
       ROS_RATE_LIMIT_VALIDITY: '200',
+      // Every page load fetches the lists; the tests load many from one address.
+      ROS_RATE_LIMIT_LISTS: '100000',
       ROS_DEMO_DATA: 'true',
       ROS_REFERENCE_DOWNLOAD: 'false',
       NODE_EXTRA_CA_CERTS: join(this.dir, 'tls.crt'),

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyError,
@@ -179,11 +178,8 @@ export async function buildApp(
         done();
       });
       await api.register(metadataRoutes, ctx);
-      // Compression where answers are large (the reference lists); small JSON answers skip its hooks.
-      await api.register(async (lists) => {
-        await lists.register(compress, { threshold: 1024 });
-        await lists.register(referenceRoutes, ctx);
-      });
+      // The reference lists: each encoding made once per version (http/encodedBody.ts), none per call.
+      await api.register(referenceRoutes, ctx);
       await api.register(validityRoutes, ctx);
       await api.register(botCheckRoutes, ctx);
       await api.register(searchRoutes, ctx);

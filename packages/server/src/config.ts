@@ -3,13 +3,8 @@ import { resolve } from 'node:path';
 import { type Env, settingReaders } from './configReaders.js';
 import { MAX_TRUSTED_PUBLIC, publicAddressesCovered } from './http/ipRanges.js';
 import { type NiaSettings, niaSettings } from './nia/config.js';
-import {
-  estimateEntropyBits,
-  hashToken,
-  MIN_TOKEN_LENGTH,
-  PUBLISHED_LIST,
-  publishedSecretHashes,
-} from './secrets.js';
+import { guessesLog10, isKnownDigest } from './secretStrength.js';
+import { estimateEntropyBits, PUBLISHED_LIST, publishedIn, publishedSecretHashes } from './secrets.js';
 
 /**
  * Every setting the server reads, with its default. Documented in docs/configuration.md;
@@ -50,6 +45,8 @@ export interface Config extends NiaSettings {
   trustProxy: false | number | string[];
   /** IPv6 clients are limited per network of this many bits (ROS_RATE_LIMIT_IPV6_PREFIX), IPv4 per address. */
   rateLimitIpv6Prefix: number;
+  /** `ROS_` variables set that are no setting (unknownSettings): warned at start, refused in production. */
+  unknownSettings: string[];
   /** NODE_ENV=production: test aids default off, default secrets refused (see productionProblems). */
   production: boolean;
   /** Serve the web app's *.map files (ROS_SOURCE_MAPS; default on outside production only). */
@@ -109,12 +106,114 @@ export interface Config extends NiaSettings {
    * made once per database (shared_secrets).
    */
   statusKey: string;
+  /** Reference list and /api/docs answers per client address and minute. */
+  rateLimitListsPerMinute: number;
   /** Status page look-ups per client address and minute. */
   rateLimitStatusPerMinute: number;
   /** An HTTP SMS gateway (JSON POST, docs/status.md); empty = SMS files in <dataDir>/sms-outbox. */
   smsUrl: string;
   /** Bearer token for the SMS gateway. */
   smsToken: string;
+}
+
+/**
+ * Every environment variable the server reads, in docs/configuration.md's order: the one list of
+ * its settings (config.test.ts checks it against that table and against the sources). A `ROS_`
+ * variable not in it, nor read by the repository's other tools (OTHER_ROS_VARIABLES), is a typo
+ * or a setting of another product (issue 33 item 11: `ROS_DATABASE_URL` started production on
+ * SQLite): warned at every start, refused in production.
+ */
+export const SERVER_SETTINGS = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'ROS_DATA_DIR',
+  'ROS_REFERENCE_DIR',
+  'ROS_REFERENCE_DOWNLOAD',
+  'ROS_USE_EID',
+  'ROS_BOT_CHECK',
+  'ROS_RECAPTCHA_SITE_KEY',
+  'ROS_RECAPTCHA_SECRET',
+  'ROS_RECAPTCHA_MIN_SCORE',
+  'ROS_ALTCHA_HMAC_KEY',
+  'ROS_ALTCHA_MAX_NUMBER',
+  'ROS_ALTCHA_EXPIRES_SECONDS',
+  'ROS_RATE_LIMIT_VALIDITY',
+  'ROS_VALIDITY_REFRESH_MS',
+  'ROS_PDF_WORKERS',
+  'ROS_RATE_LIMIT_SEARCH',
+  'ROS_METRICS_TOKEN',
+  'ROS_SHUTDOWN_GRACE_SECONDS',
+  'ROS_TRUST_PROXY',
+  'ROS_RATE_LIMIT_IPV6_PREFIX',
+  'ROS_WEB_DIR',
+  'ROS_DEMO_DATA',
+  'NODE_ENV',
+  'ROS_SOURCE_MAPS',
+  'LOG_LEVEL',
+  'ROS_RECAPTCHA_VERIFY_URL',
+  'ROS_RENEWAL_WINDOW_DAYS',
+  'ROS_REPEAT_REQUEST_DAYS',
+  'ROS_PDF_LINK_DAYS',
+  'ROS_PUBLIC_URL',
+  'ROS_NIA_TEST_PROVIDER',
+  'ROS_NIA_ISSUER',
+  'ROS_NIA_CLIENT_ID',
+  'ROS_NIA_CLIENT_SECRET',
+  'ROS_NIA_TOKEN_AUTH',
+  'ROS_NIA_SIGNING_KEY_FILE',
+  'ROS_NIA_DECRYPTION_KEY_FILE',
+  'ROS_NIA_ID_TOKEN_ALGS',
+  'ROS_NIA_CLOCK_TOLERANCE_SECONDS',
+  'ROS_NIA_TIMEOUT_SECONDS',
+  'ROS_NIA_CLAIMS',
+  'ROS_NIA_SCOPE',
+  'ROS_NIA_ACR',
+  'ROS_SESSION_MINUTES',
+  'ROS_SESSION_MAX_MINUTES',
+  'ROS_SMTP_URL',
+  'ROS_MAIL_FROM',
+  'ROS_RETENTION_RECEIVED_DAYS',
+  'ROS_RETENTION_UNRECEIVED_DAYS',
+  'ROS_OUTBOX_KEEP_DAYS',
+  'ROS_PURGE_INTERVAL_MINUTES',
+  'ROS_RATE_LIMIT_INTAKE',
+  'ROS_STATUS_KEY',
+  'ROS_RATE_LIMIT_LISTS',
+  'ROS_RATE_LIMIT_STATUS',
+  'ROS_SMS_URL',
+  'ROS_SMS_TOKEN',
+] as const;
+
+/**
+ * `ROS_` variables of the repository's other tools, which may share an environment with the
+ * server: the nginx template's (deploy/nginx) and the tests' and benches'. Never read by the server.
+ */
+export const OTHER_ROS_VARIABLES = [
+  'ROS_UPSTREAMS',
+  'ROS_SERVER_NAME',
+  'ROS_TLS_CERT',
+  'ROS_TLS_KEY',
+  'ROS_TLS_TRUSTED',
+  'ROS_RESOLVER',
+  'ROS_INTAKE_ALLOW',
+  'ROS_HTTP_PORT',
+  'ROS_HTTPS_PORT',
+  'ROS_TEST_DATABASE_URL',
+  'ROS_FUZZ_RUNS',
+  'ROS_E2E_PORT',
+  'ROS_E2E_SHOTS',
+  'ROS_E2E_TRACE',
+  'ROS_TOPOLOGY_KEEP',
+];
+
+const KNOWN_VARIABLES = new Set<string>([...SERVER_SETTINGS, ...OTHER_ROS_VARIABLES]);
+
+/** The `ROS_` variables set in `env` that nothing here reads (names only, sorted). */
+export function unknownSettings(env: Env): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith('ROS_') && !KNOWN_VARIABLES.has(name))
+    .sort();
 }
 
 export class ConfigError extends Error {
@@ -251,6 +350,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDir: env.ROS_WEB_DIR ? resolve(env.ROS_WEB_DIR) : undefined,
     trustProxy: trustProxySetting(env.ROS_TRUST_PROXY, production, problems),
     rateLimitIpv6Prefix: int('ROS_RATE_LIMIT_IPV6_PREFIX', 64, 32, 128),
+    unknownSettings: unknownSettings(env),
     production,
     sourceMaps: bool('ROS_SOURCE_MAPS', !production),
     demoData: bool('ROS_DEMO_DATA', !production),
@@ -277,6 +377,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     metricsToken,
     shutdownGraceMs: int('ROS_SHUTDOWN_GRACE_SECONDS', 5, 0, 120) * 1000,
     statusKey,
+    rateLimitListsPerMinute: int('ROS_RATE_LIMIT_LISTS', 300, 1, 1_000_000_000),
     rateLimitStatusPerMinute: int('ROS_RATE_LIMIT_STATUS', 20, 1, 1_000_000_000),
     smsUrl,
     smsToken,
@@ -356,6 +457,7 @@ export const LOCAL_NIA_CLIENT_SECRET = 'ros-portal-local-secret';
  */
 function productionProblems(c: Config, env: Env): string[] {
   const problems: string[] = [];
+  for (const name of c.unknownSettings) problems.push(unknownSettingLine(name));
   if (c.botCheckProvider === 'altcha' && !env.ROS_ALTCHA_HMAC_KEY) {
     problems.push(
       'ROS_ALTCHA_HMAC_KEY is required in production with ROS_BOT_CHECK=altcha (a random key, e.g. `openssl rand -hex 32`, the same on every process)',
@@ -378,6 +480,21 @@ function productionProblems(c: Config, env: Env): string[] {
   if (c.smsUrl && !c.smsUrl.startsWith('https://')) {
     problems.push('ROS_SMS_URL must be an https:// address in production');
   }
+  if (!c.statusKey) {
+    problems.push(
+      "ROS_STATUS_KEY is required in production (a random key, e.g. `openssl rand -hex 32`, the same on every instance): without it the status page's codes are made with a key kept in the database, so a copy of the database can make them",
+    );
+  }
+  if (c.botCheckProvider === 'altcha' && c.altchaMaxNumber < ALTCHA_MIN_WORK) {
+    problems.push(
+      `ROS_ALTCHA_MAX_NUMBER=${c.altchaMaxNumber} makes a proof of work that costs nothing: production needs at least ${ALTCHA_MIN_WORK} (default 50000)`,
+    );
+  }
+  if (c.botCheckProvider === 'recaptcha' && !c.recaptchaVerifyUrl.startsWith('https://')) {
+    problems.push(
+      'ROS_RECAPTCHA_VERIFY_URL must be an https:// address in production (the reCAPTCHA secret is sent to it)',
+    );
+  }
   // An http:// NIA issuer is refused with the other NIA settings (nia/config.ts).
   problems.push(...secretProblems(c, env));
   return problems;
@@ -388,14 +505,62 @@ export const KEY_MIN_BITS = 128;
 /** An issued secret (NIA's, Google's): at least this long and this many bits. */
 export const ISSUED_SECRET_MIN_LENGTH = 16;
 const ISSUED_SECRET_MIN_BITS = 64;
+/**
+ * A key not made of hex digits must take zxcvbn about a power of ten of guesses per character, as
+ * a generated one does (at least this share of its length): words, keyboard walks, dates and
+ * repeats take far fewer (secretStrength.ts).
+ */
+const KEY_MIN_GUESSES_PER_CHAR = 0.9;
+/** Guesses (power of ten, zxcvbn) an issued secret or a password needs: about 46 bits. */
+const PASSWORD_MIN_GUESSES_LOG10 = 14;
+/** The least ALTCHA work production accepts (ROS_ALTCHA_MAX_NUMBER). */
+export const ALTCHA_MIN_WORK = 20000;
+
+export type SecretKind = 'key' | 'issued' | 'password';
+
+/** Why a secret's value is refused in production, or undefined (secrets.ts, secretStrength.ts). */
+export function secretWeakness(
+  value: string,
+  kind: SecretKind,
+  published: Set<string> = new Set(),
+): string | undefined {
+  const bits = estimateEntropyBits(value);
+  if (kind === 'issued' && value.length < ISSUED_SECRET_MIN_LENGTH) {
+    return `is too short (${value.length} characters): production needs the secret that was issued (at least ${ISSUED_SECRET_MIN_LENGTH} characters)`;
+  }
+  if (isKnownDigest(value)) {
+    return 'is the digest of an empty or common value, which anyone can compute: use a random key, e.g. `openssl rand -hex 32`';
+  }
+  if (kind === 'key' && bits < KEY_MIN_BITS) {
+    return `is too easy to guess (about ${bits} bits estimated, production needs ${KEY_MIN_BITS}): use a random key, e.g. \`openssl rand -hex 32\``;
+  }
+  if (kind === 'issued' && bits < ISSUED_SECRET_MIN_BITS) {
+    return `is too easy to guess (about ${bits} bits estimated): use the secret that was issued`;
+  }
+  if (publishedIn(value, published)) {
+    return "appears in this repository's files (also in other case or with other punctuation), which anyone can read: use a secret of your own";
+  }
+  // Hex digits hold no words to find: secrets.ts's estimate (runs, repeats) judges them alone.
+  if (kind === 'key' && !/^[0-9a-f]+$/i.test(value)) {
+    const guesses = guessesLog10(value);
+    if (guesses < KEY_MIN_GUESSES_PER_CHAR * value.length) {
+      return `is made up, not generated (words, keyboard rows, dates or repeats: about 10^${Math.floor(guesses)} guesses for ${value.length} characters): use a random key, e.g. \`openssl rand -hex 32\``;
+    }
+  }
+  if (kind !== 'key' && guessesLog10(value) < PASSWORD_MIN_GUESSES_LOG10) {
+    return `is too easy to guess (about 10^${Math.floor(guessesLog10(value))} guesses by zxcvbn, production needs 10^${PASSWORD_MIN_GUESSES_LOG10}): ${kind === 'issued' ? 'use the secret that was issued' : 'use a long random password'}`;
+  }
+  return undefined;
+}
 
 /**
- * Production's checks of the secrets' values: too short, too guessable (estimated entropy) or
- * published in this repository. One line per secret, naming the setting, never the value.
+ * Production's checks of the secrets' values: too short, too guessable (estimated entropy and
+ * zxcvbn), a digest of nothing, published in this repository, or one value used for two
+ * purposes. One line per secret, naming the setting, never the value.
  */
 function secretProblems(c: Config, env: Env): string[] {
-  const secrets: Array<{ name: string; value: string; kind: 'key' | 'issued' | 'password' }> = [];
-  const add = (name: string, value: string | undefined, kind: 'key' | 'issued' | 'password') => {
+  const secrets: Array<{ name: string; value: string; kind: SecretKind }> = [];
+  const add = (name: string, value: string | undefined, kind: SecretKind) => {
     if (value) secrets.push({ name, value, kind });
   };
   if (c.botCheckProvider === 'altcha') add('ROS_ALTCHA_HMAC_KEY', env.ROS_ALTCHA_HMAC_KEY, 'key');
@@ -416,25 +581,17 @@ function secretProblems(c: Config, env: Env): string[] {
     ];
   }
   const problems: string[] = [];
-  for (const { name, value, kind } of secrets) {
-    const bits = estimateEntropyBits(value);
-    if (kind === 'issued' && value.length < ISSUED_SECRET_MIN_LENGTH) {
+  for (const [i, { name, value, kind }] of secrets.entries()) {
+    // One value, two purposes: whoever learns it for one (a gateway, a log of the other) holds both.
+    const first = secrets.findIndex((s) => s.value === value);
+    if (first < i) {
       problems.push(
-        `${name} is too short (${value.length} characters): production needs the secret that was issued (at least ${ISSUED_SECRET_MIN_LENGTH} characters)`,
+        `${name} is the same value as ${secrets[first]?.name}: each purpose needs a secret of its own`,
       );
-    } else if (kind === 'key' && bits < KEY_MIN_BITS) {
-      problems.push(
-        `${name} is too easy to guess (about ${bits} bits estimated, production needs ${KEY_MIN_BITS}): use a random key, e.g. \`openssl rand -hex 32\``,
-      );
-    } else if (kind === 'issued' && bits < ISSUED_SECRET_MIN_BITS) {
-      problems.push(
-        `${name} is too easy to guess (about ${bits} bits estimated): use the secret that was issued`,
-      );
-    } else if (value.length >= MIN_TOKEN_LENGTH && published.has(hashToken(value))) {
-      problems.push(
-        `${name} appears in this repository's files, which anyone can read: use a secret of your own`,
-      );
+      continue;
     }
+    const why = secretWeakness(value, kind, published);
+    if (why) problems.push(`${name} ${why}`);
   }
   return problems;
 }
@@ -449,13 +606,19 @@ function urlPassword(url: string | undefined): string | undefined {
   }
 }
 
+/** What start-up says of a `ROS_` variable that is no setting (its name only, never its value). */
+function unknownSettingLine(name: string): string {
+  return `${name} is not a setting of this server and is ignored (a typo? docs/configuration.md lists every setting): correct or unset it; production refuses to start with it`;
+}
+
 /**
- * Loud warnings logged at every start: test aids switched on in production on purpose.
- * (Outside production they are the demo's defaults and say nothing.)
+ * Loud warnings logged at every start: `ROS_` variables that are no setting (in every
+ * environment), and test aids switched on in production on purpose (outside production they are
+ * the demo's defaults and say nothing).
  */
 export function startWarnings(c: Config): string[] {
-  if (!c.production) return [];
-  const w: string[] = [];
+  const w: string[] = c.unknownSettings.map((name) => `WARNING: ${unknownSettingLine(name)}`);
+  if (!c.production) return w;
   if (c.niaTestProvider) {
     w.push(
       'SECURITY WARNING: the local NIA test provider is ON in production (ROS_NIA_TEST_PROVIDER=true): anyone can sign in as a test identity. Switch it off on a public server.',

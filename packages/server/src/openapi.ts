@@ -74,7 +74,7 @@ function operationId(method: string, path: string): string {
 /**
  * Calls limited per client address by @fastify/rate-limit (its X-RateLimit-* headers on every
  * answer, Retry-After on 429): the route options in routes/*.ts. The validity check has its own
- * leaner limiter (Retry-After on 429 only), and so has the status page's look-up (OWN_LIMITER). The contract test (test/contractCheck.ts) fails
+ * leaner limiter (Retry-After on 429 only), and so have the status page's look-up and the reference lists (OWN_LIMITER). The contract test (test/contractCheck.ts) fails
  * when an answer carries a header the document does not describe for it.
  */
 const RATE_LIMITED = (method: string, path: string) =>
@@ -91,7 +91,12 @@ const RATE_LIMITED = (method: string, path: string) =>
     'post /api/ros/sso-session/extend',
     'get /api/ros/altcha-challenge',
   ].includes(`${method} ${path}`);
-const OWN_LIMITER = ['get /api/ros/{id}/validity', 'post /api/ros/status'];
+const OWN_LIMITER = [
+  'get /api/ros/{id}/validity',
+  'post /api/ros/status',
+  // The reference lists (ROS_RATE_LIMIT_LISTS, with /api/docs).
+  ...Object.keys(REFERENCE_LIST_SCHEMAS).map((name) => `get /api/ros/${name}`),
+];
 /** Calls whose 503 says when to try again (NOT_READY, PDF_BUSY). */
 const RETRY_ON_503 = [
   'get /api/ros/{id}/validity',

@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, LOCAL_NIA_CLIENT_SECRET, loadConfig, startWarnings } from './config.js';
+import {
+  ALTCHA_MIN_WORK,
+  ConfigError,
+  LOCAL_NIA_CLIENT_SECRET,
+  loadConfig,
+  secretWeakness,
+  startWarnings,
+} from './config.js';
 import {
   estimateEntropyBits,
   hashToken,
@@ -23,6 +30,7 @@ const PROD = {
   NODE_ENV: 'production',
   ROS_PUBLIC_URL: 'https://ros.example.cz',
   ROS_ALTCHA_HMAC_KEY: random(),
+  ROS_STATUS_KEY: random(),
   ROS_NIA_ISSUER: 'https://nia.example.cz',
   ROS_NIA_CLIENT_ID: 'ros',
   ROS_NIA_CLIENT_SECRET: random(),
@@ -106,11 +114,12 @@ describe('production defaults (NODE_ENV=production)', () => {
 
   it('refuses missing or default secrets, one line each', () => {
     const p = problems({ NODE_ENV: 'production' });
-    // The ALTCHA key (on by default), the real NIA (sign-in is on by default), the public URL.
-    expect(p).toHaveLength(3);
+    // The ALTCHA key (on by default), the real NIA (sign-in is on by default), the public URL, the status key.
+    expect(p).toHaveLength(4);
     expect(p[0]).toMatch(/ROS_NIA_ISSUER/);
     expect(p[1]).toMatch(/^ROS_ALTCHA_HMAC_KEY is required in production/);
     expect(p[2]).toMatch(/^ROS_PUBLIC_URL \(unset\) must be the portal's https:\/\/ address/);
+    expect(p[3]).toMatch(/^ROS_STATUS_KEY is required in production/);
     expect(problems({ ...PROD, ROS_NIA_CLIENT_SECRET: LOCAL_NIA_CLIENT_SECRET })).toEqual([
       expect.stringMatching(/^ROS_NIA_CLIENT_SECRET is the built-in local test secret/),
     ]);
@@ -128,6 +137,7 @@ describe('production defaults (NODE_ENV=production)', () => {
         ROS_USE_EID: 'NO',
         ROS_PUBLIC_URL: PROD.ROS_PUBLIC_URL,
         ROS_ALTCHA_HMAC_KEY: PROD.ROS_ALTCHA_HMAC_KEY,
+        ROS_STATUS_KEY: PROD.ROS_STATUS_KEY,
       }),
     ).toEqual([]);
   });
@@ -138,6 +148,7 @@ describe('production defaults (NODE_ENV=production)', () => {
       ROS_USE_EID: 'NO',
       ROS_PUBLIC_URL: PROD.ROS_PUBLIC_URL,
       ROS_ALTCHA_HMAC_KEY: PROD.ROS_ALTCHA_HMAC_KEY,
+      ROS_STATUS_KEY: PROD.ROS_STATUS_KEY,
       ROS_NIA_TEST_PROVIDER: 'true',
       ROS_DEMO_DATA: 'true',
     });
@@ -257,6 +268,112 @@ describe('production refuses weak secrets and unsafe addresses (issue 21), one l
         expect(problems({ ...env, ROS_TRUST_PROXY: range })).toEqual([
           `ROS_TRUST_PROXY="${range}": "${range}" would trust every address: name the proxies' addresses or CIDR ranges (ROS_TRUST_PROXY=10.0.0.5,10.0.1.0/24)`,
         ]);
+      }
+    }
+  });
+});
+
+/**
+ * Issue 33 item 3: weak secrets that still started production, each one. Every made-up value is
+ * also judged without the repository's list (it is in this file, so published): the estimator alone
+ * refuses it.
+ */
+describe('weak secrets refused in production (issue 33 item 3)', () => {
+  const BENCH_KEY = 'bench-only-altcha-hmac-key-0123456789abcdef';
+
+  it('the published bench key upper-cased or with "!" appended', () => {
+    for (const key of [BENCH_KEY.toUpperCase(), `${BENCH_KEY}!`, `x${BENCH_KEY.toUpperCase()}!`]) {
+      expect(problems({ ...PROD, ROS_ALTCHA_HMAC_KEY: key })).toEqual([
+        expect.stringMatching(/^ROS_ALTCHA_HMAC_KEY appears in this repository's files/),
+      ]);
+    }
+  });
+
+  it.each([
+    'ros-production-altcha-key-2026-prague',
+    'qwertyuiopasdfghjklzxcvbnm123456',
+    'Password1!Password2!Password3!Password4!',
+    'changeme1changeme2changeme3changeme4',
+  ])('made-up key %s', (key) => {
+    expect(secretWeakness(key, 'key')).toMatch(/^is (made up|too easy to guess)/);
+    expect(problems({ ...PROD, ROS_ALTCHA_HMAC_KEY: key })).toEqual([
+      expect.stringMatching(/^ROS_ALTCHA_HMAC_KEY /),
+    ]);
+    expect(problems({ ...PROD, ROS_STATUS_KEY: key })).toEqual([expect.stringMatching(/^ROS_STATUS_KEY /)]);
+  });
+
+  it('digests of the empty string and of common values', () => {
+    const digests = [
+      createHash('sha256').update('').digest('hex'),
+      createHash('sha256').update('').digest('hex').toUpperCase(),
+      createHash('sha512').update('').digest('base64'),
+      createHash('sha256').update('password').digest('hex'),
+    ];
+    for (const digest of digests) {
+      expect(secretWeakness(digest, 'key')).toMatch(/^is the digest of an empty or common value/);
+      expect(problems({ ...PROD, ROS_STATUS_KEY: digest })).toEqual([
+        expect.stringMatching(/^ROS_STATUS_KEY is the digest/),
+      ]);
+    }
+  });
+
+  it('one key for two purposes: ROS_STATUS_KEY equal to the ALTCHA key', () => {
+    expect(problems({ ...PROD, ROS_STATUS_KEY: PROD.ROS_ALTCHA_HMAC_KEY })).toEqual([
+      'ROS_STATUS_KEY is the same value as ROS_ALTCHA_HMAC_KEY: each purpose needs a secret of its own',
+    ]);
+    expect(problems({ ...PROD, ROS_METRICS_TOKEN: PROD.ROS_NIA_CLIENT_SECRET })).toEqual([
+      expect.stringMatching(/^ROS_NIA_CLIENT_SECRET is the same value as ROS_METRICS_TOKEN/),
+    ]);
+  });
+
+  it('ROS_STATUS_KEY unset', () => {
+    expect(problems({ ...PROD, ROS_STATUS_KEY: undefined })).toEqual([
+      expect.stringMatching(/^ROS_STATUS_KEY is required in production/),
+    ]);
+  });
+
+  it('NIA secret secretsecretsecret1, SMTP password "password"', () => {
+    expect(secretWeakness('secretsecretsecret1', 'issued')).toMatch(/^is too easy to guess/);
+    expect(problems({ ...PROD, ROS_NIA_CLIENT_SECRET: 'secretsecretsecret1' })).toEqual([
+      // (Written in this file, so also published: either line.)
+      expect.stringMatching(/^ROS_NIA_CLIENT_SECRET (is too easy to guess|appears in this repository)/),
+    ]);
+    expect(problems({ ...PROD, ROS_SMTP_URL: 'smtp://ros:password@mail.example.cz:587' })).toEqual([
+      expect.stringMatching(/^the password in ROS_SMTP_URL is too easy to guess/),
+    ]);
+    expect(problems({ ...PROD, ROS_SMTP_URL: `smtp://ros:${random()}@mail.example.cz:587` })).toEqual([]);
+  });
+
+  it('ROS_ALTCHA_MAX_NUMBER=1000: a proof of work that costs nothing', () => {
+    expect(problems({ ...PROD, ROS_ALTCHA_MAX_NUMBER: '1000' })).toEqual([
+      expect.stringMatching(/^ROS_ALTCHA_MAX_NUMBER=1000 makes a proof of work that costs nothing/),
+    ]);
+    expect(problems({ ...PROD, ROS_ALTCHA_MAX_NUMBER: String(ALTCHA_MIN_WORK) })).toEqual([]);
+    // Outside production the tests' small work stays.
+    expect(problems({ ROS_ALTCHA_MAX_NUMBER: '1000' })).toEqual([]);
+  });
+
+  it('a http:// reCAPTCHA verify URL (the secret in clear)', () => {
+    const recaptcha = {
+      ...PROD,
+      ROS_ALTCHA_HMAC_KEY: undefined,
+      ROS_BOT_CHECK: 'recaptcha',
+      ROS_RECAPTCHA_SITE_KEY: 'site-key',
+      ROS_RECAPTCHA_SECRET: random(),
+    };
+    expect(problems(recaptcha)).toEqual([]);
+    expect(
+      problems({ ...recaptcha, ROS_RECAPTCHA_VERIFY_URL: 'http://www.google.com/recaptcha/api/siteverify' }),
+    ).toEqual([
+      'ROS_RECAPTCHA_VERIFY_URL must be an https:// address in production (the reCAPTCHA secret is sent to it)',
+    ]);
+  });
+
+  it('generated keys pass: hex, base64 and base64url of 32 random bytes', () => {
+    for (let i = 0; i < 5; i++) {
+      const bytes = randomBytes(32);
+      for (const key of [bytes.toString('hex'), bytes.toString('base64'), bytes.toString('base64url')]) {
+        expect(secretWeakness(key, 'key')).toBeUndefined();
       }
     }
   });

@@ -140,6 +140,7 @@ describe('ROS_TRUST_PROXY values', () => {
         ROS_USE_EID: 'NO',
         ROS_PUBLIC_URL: 'https://ros.example.cz',
         ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+        ROS_STATUS_KEY: randomBytes(32).toString('hex'),
       });
       expect.unreachable();
     } catch (err) {

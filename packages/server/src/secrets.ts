@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
  * - too little entropy, as estimated here (the bits of the smallest usual alphabet that holds the
  *   characters, per character; a character that repeats or continues a run of the one before
  *   adds almost nothing, and a text made of one block repeated counts that block once);
- * - a value published in this repository (tests, the bench, the docs): anyone can read those.
+ * - a value published in this repository (tests, the bench, the docs): anyone can read those;
+ *   also in other case, with other punctuation or inside a longer value (`publishedIn`).
  *
  * The repository check works on a list of hashes (SHA-256, first 64 bits) of every token of 12
  * or more characters in the repository's files. The build writes it to
@@ -88,6 +89,27 @@ export function tokensOf(text: string): Set<string> {
 export const hashToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex').slice(0, 16);
 
+/** A token as letters and digits in lower case: the published key upper-cased or with "!" added is the same. */
+const folded = (token: string): string => token.toLowerCase().replace(/[^0-9a-z]/g, '');
+/** The list's entry for a folded token (marked, so that it never equals a token's own hash). */
+const foldedHash = (folded: string): string => hashToken(`~${folded}`);
+
+/**
+ * Whether `secret` is, or holds, a token of the repository: itself, or any part of 12 or more
+ * letters and digits of it in any case (the published key upper-cased, with "!" appended, or
+ * inside a longer value).
+ */
+export function publishedIn(secret: string, published: Set<string>): boolean {
+  if (secret.length >= MIN_TOKEN_LENGTH && published.has(hashToken(secret))) return true;
+  const f = folded(secret);
+  for (let start = 0; start + MIN_TOKEN_LENGTH <= f.length; start++) {
+    for (let end = start + MIN_TOKEN_LENGTH; end <= f.length; end++) {
+      if (published.has(foldedHash(f.slice(start, end)))) return true;
+    }
+  }
+  return false;
+}
+
 /** Folders that are not the repository's own files (installed packages, builds, data, results). */
 const SKIP = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'playwright-report', '.vite']);
 
@@ -117,7 +139,11 @@ export function scanRepository(root: string): Set<string> {
       if (!statSync(full).isFile() || statSync(full).size > 5_000_000) continue;
       const text = readFileSync(full, 'utf8');
       if (text.includes('\u0000')) continue; // binary
-      for (const t of tokensOf(text)) hashes.add(hashToken(t));
+      for (const t of tokensOf(text)) {
+        hashes.add(hashToken(t));
+        const f = folded(t);
+        if (f.length >= MIN_TOKEN_LENGTH) hashes.add(foldedHash(f));
+      }
     } catch {
       // unreadable: not part of what anyone can read either
     }

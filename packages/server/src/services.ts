@@ -38,6 +38,8 @@ export interface Services {
   readonly accessCodes: AccessCodes;
   /** The status page's per-address limit (ROS_RATE_LIMIT_STATUS, this instance's share). */
   readonly statusLimiter: RateLimiter;
+  /** The reference lists and /api/docs, per client address (ROS_RATE_LIMIT_LISTS; this instance's share). */
+  readonly listsLimiter: RateLimiter;
   /** The confirmation e-mail queue, also of the status notifications (sends in the background). */
   readonly mail: MailQueue;
   /** The retention purge (once per instance group, intake/retention/scheduler.ts). */
@@ -85,6 +87,9 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, opts: Se
   const statusLimiter = createSlidingWindowLimiter(() =>
     Math.max(1, Math.ceil(config.rateLimitStatusPerMinute / instances.live())),
   );
+  const listsLimiter = createSlidingWindowLimiter(() =>
+    Math.max(1, Math.ceil(config.rateLimitListsPerMinute / instances.live())),
+  );
   const mail = new MailQueue(ctx, log, pdf, accessCodes);
   const purge = new PurgeScheduler(db, config, log);
   const metrics = config.metricsToken
@@ -100,6 +105,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, opts: Se
     pdf,
     accessCodes,
     statusLimiter,
+    listsLimiter,
     mail,
     purge,
     readiness,

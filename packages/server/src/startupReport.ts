@@ -47,7 +47,10 @@ export function readyLine(f: StartupFacts): string {
 export function notices(f: StartupFacts): string[] {
   const cwd = f.cwd ?? process.cwd();
   const { config } = f;
-  const out: string[] = [];
+  const out: string[] = config.unknownSettings.map(
+    (name) =>
+      `${name} is not a setting of this server and is ignored (a typo? docs/configuration.md lists every setting); production refuses to start with it.`,
+  );
   if (!config.webDir || !existsSync(join(config.webDir, 'index.html'))) {
     out.push(
       `Web app not built (${config.webDir ? where(config.webDir, cwd) : 'no ROS_WEB_DIR'}): only the API answers; run \`npm run build\`, or start with \`npm start\`.`,

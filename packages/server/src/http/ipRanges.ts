@@ -122,8 +122,11 @@ function intersect(a: Range[], b: Range[]): Range[] {
   const out: Range[] = [];
   for (const x of a)
     for (const y of b) {
-      const first = x.first > y.first ? x.first : y.first;
-      const last = x.last < y.last ? x.last : y.last;
+      // (bigint: no Math.max/min)
+      let first = x.first;
+      if (y.first > first) first = y.first;
+      let last = x.last;
+      if (y.last < last) last = y.last;
       if (first <= last) out.push({ first, last });
     }
   return out;

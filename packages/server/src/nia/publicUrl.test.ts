@@ -43,6 +43,7 @@ describe('the sign-in address in development (ROS_PUBLIC_URL unset)', () => {
       NODE_ENV: 'production',
       ROS_PUBLIC_URL: 'https://ros.example.cz',
       ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+      ROS_STATUS_KEY: randomBytes(32).toString('hex'),
       // The test provider switched on in production, explicitly: still no following the Host.
       ROS_NIA_TEST_PROVIDER: 'true',
       ROS_NIA_CLIENT_SECRET: randomBytes(32).toString('hex'),

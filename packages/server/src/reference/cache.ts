@@ -1,6 +1,5 @@
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { Db } from '../db/database.js';
+import { type EncodedBody, type Encoding, encodedBody } from '../http/encodedBody.js';
 import { sortDistricts } from './csu.js';
 import { CODE_LIST_NAMES, type CodeListName, sortCountries } from './lists.js';
 import { sha256 } from './store.js';
@@ -14,12 +13,12 @@ import { sha256 } from './store.js';
  */
 export type ListName = CodeListName | 'countries' | 'countries.en' | 'districts' | 'municipalities';
 
-export interface ServedList {
+export interface ServedList extends EncodedBody {
   body: string;
   etag: string;
   count: number;
-  /** The body compressed: made on the first call for each encoding, then kept with the list. */
-  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
+  /** The body in each encoding offered: made on the first call for each, then kept with the list (http/encodedBody.ts). */
+  encoded(encoding: Encoding): Promise<Buffer>;
 }
 
 interface Cache {
@@ -46,31 +45,9 @@ async function importStamp(db: Db): Promise<string> {
   return rows.map((r) => `${r.source}@${r.imported_at}`).join('|');
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
 function served(items: unknown[]): ServedList {
   const body = JSON.stringify(items);
-  const made = new Map<'br' | 'gzip', Promise<Buffer>>();
-  const encoded = (encoding: 'br' | 'gzip') => {
-    let done = made.get(encoding);
-    if (!done) {
-      // In the thread pool, not on the event loop; brotli's quality 5: near 9's size at a fraction of its time.
-      done =
-        encoding === 'br'
-          ? brotli(body, {
-              params: {
-                [zlib.BROTLI_PARAM_QUALITY]: 5,
-                [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
-              },
-            })
-          : gzipped(body, { level: 6 });
-      made.set(encoding, done);
-      done.catch(() => made.delete(encoding));
-    }
-    return done;
-  };
-  return { body, etag: `"${sha256(body).slice(0, 32)}"`, count: items.length, encoded };
+  return { ...encodedBody(body), body, etag: `"${sha256(body).slice(0, 32)}"`, count: items.length };
 }
 
 async function build(db: Db): Promise<Cache> {

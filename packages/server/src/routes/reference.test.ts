@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
+import { negotiateEncoding } from '../http/encodedBody.js';
 import { ensureReferenceData, importCsuFolder, loadBuiltin } from '../reference/index.js';
 import { csuCsv, recordingLogger } from '../reference/testing.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
@@ -254,6 +255,71 @@ for (const kind of await testDbKinds()) {
       expect(JSON.parse(none.body)).toHaveLength(6258);
     });
 
+    it('deflate and no Accept-Encoding cost no more than br: every encoding made once (issue 33 item 2)', async () => {
+      // Per call compression goes through these (as @fastify/compress did for deflate): never here.
+      const spies = [
+        vi.spyOn(zlib, 'createDeflate'),
+        vi.spyOn(zlib, 'deflateSync'),
+        vi.spyOn(zlib, 'createGzip'),
+        vi.spyOn(zlib, 'createBrotliCompress'),
+      ];
+      // Sending the 531 KB list as a string measures it and encodes it on every call.
+      const measured = vi.spyOn(Buffer, 'byteLength');
+      const list = await app.services.referenceLists.get('municipalities');
+      try {
+        for (const encoding of ['deflate', 'br;q=0, gzip;q=0, deflate', undefined, 'identity']) {
+          const bodies = new Set<string>();
+          for (let i = 0; i < 3; i++) {
+            const r = await app.inject({
+              url: '/api/ros/municipalities',
+              headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+            });
+            expect(r.statusCode).toBe(200);
+            const deflated = encoding?.includes('deflate');
+            expect(r.headers['content-encoding']).toBe(deflated ? 'deflate' : undefined);
+            const text = (deflated ? zlib.inflateSync(r.rawPayload) : r.rawPayload).toString('utf8');
+            expect(JSON.parse(text)).toHaveLength(6258);
+            bodies.add(r.rawPayload.toString('base64'));
+          }
+          expect(bodies.size).toBe(1);
+        }
+        for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+        expect(measured.mock.calls.filter(([v]) => typeof v === 'string' && v.length > 100_000)).toEqual([]);
+        // The very Buffer is sent each time.
+        expect(await list.encoded('deflate')).toBe(await list.encoded('deflate'));
+        expect(await list.encoded('identity')).toBe(await list.encoded('identity'));
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+
+    it('/api/docs: each encoding made once, and it decodes to the document', async () => {
+      const spies = [
+        vi.spyOn(zlib, 'createDeflate'),
+        vi.spyOn(zlib, 'createGzip'),
+        vi.spyOn(zlib, 'createBrotliCompress'),
+      ];
+      try {
+        const plain = await app.inject({ url: '/api/docs' });
+        const decode: Record<string, (b: Buffer) => Buffer> = {
+          br: brotliDecompressSync,
+          gzip: gunzipSync,
+          deflate: zlib.inflateSync,
+        };
+        for (const encoding of ['br', 'gzip', 'deflate']) {
+          for (let i = 0; i < 2; i++) {
+            const r = await app.inject({ url: '/api/docs', headers: { 'accept-encoding': encoding } });
+            expect(r.headers['content-encoding']).toBe(encoding);
+            expect(decode[encoding]?.(r.rawPayload).toString('utf8')).toBe(plain.body);
+          }
+        }
+        expect(JSON.parse(plain.body).openapi).toMatch(/^3\./);
+        for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+
     it('serves the new lists after an import, with a new ETag', async () => {
       const before = await app.inject({ method: 'GET', url: '/api/ros/districts' });
       const dir = mkdtempSync(join(tmpdir(), 'ros-ref-'));
@@ -287,5 +353,53 @@ describe('etagMatches', () => {
     expect(etagMatches('*', '"b"')).toBe(true);
     expect(etagMatches('"c"', '"b"')).toBe(false);
     expect(etagMatches(undefined, '"b"')).toBe(false);
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['deflate', 'deflate'],
+    ['br;q=0, gzip;q=0, deflate', 'deflate'],
+    ['gzip;q=0.5, deflate', 'deflate'],
+    ['deflate, gzip', 'gzip'],
+    ['*', 'br'],
+    ['br;q=0, *;q=0.1', 'gzip'],
+    ['br;q=0, identity', 'identity'],
+    ['identity;q=0, *;q=0', 'identity'],
+    ['zstd', 'identity'],
+    ['GZIP;Q=0.9, BR;Q=0.8', 'gzip'],
+  ])('%s -> %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('ROS_RATE_LIMIT_LISTS: the lists and /api/docs per client address (issue 33 item 2)', () => {
+  it('answers 429 RATE_LIMITED past the limit, counting lists and /api/docs together, per address', async () => {
+    const t = await createTestDb('sqlite', { ROS_RATE_LIMIT_LISTS: '4' });
+    const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
+    await ensureReferenceData(ctx, recordingLogger());
+    const app = await buildApp(ctx);
+    try {
+      const get = (url: string, remoteAddress = '198.51.100.60') => app.inject({ url, remoteAddress });
+      const statuses = [
+        (await get('/api/ros/municipalities')).statusCode,
+        (await get('/api/ros/districts')).statusCode,
+        (await get('/api/docs')).statusCode,
+        (await get('/api/ros/countries')).statusCode,
+      ];
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      const limited = await get('/api/ros/municipalities');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await get('/api/docs')).statusCode).toBe(429);
+      expect((await get('/api/docs', '198.51.100.61')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await t.cleanup();
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import zlib, { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestDb, type TestDb } from '../test/databases.js';
 
@@ -79,6 +79,32 @@ describe('web app files (routes/web.ts)', () => {
     const plain = await get();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.equals(SOURCE)).toBe(true);
+  });
+
+  it('compresses nothing per request: deflate gets the file as it is (issue 33 item 2)', async () => {
+    // Not a precompressed file: before, @fastify/compress deflated it on every call.
+    const spies = [
+      vi.spyOn(zlib, 'createDeflate'),
+      vi.spyOn(zlib, 'createGzip'),
+      vi.spyOn(zlib, 'createBrotliCompress'),
+    ];
+    try {
+      for (const encoding of ['deflate', 'br;q=0, gzip;q=0, deflate']) {
+        const res = await get(encoding);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(res.rawPayload.equals(SOURCE)).toBe(true);
+      }
+      const page = await app.inject({
+        method: 'GET',
+        url: '/form',
+        headers: { 'accept-encoding': 'deflate' },
+      });
+      expect(page.headers['content-encoding']).toBeUndefined();
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('pages still get index.html with the page headers', async () => {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { canonicalAppPath, isAppPage } from '@ros/domain';
@@ -17,7 +16,8 @@ const pathOnly = (url: string): string => url.split('?', 1)[0] ?? url;
  * index.html. Assets go out as the build compressed them (`preCompressed`: the `.br` file, brotli
  * at quality 11, when the browser accepts br, else the `.gz`, else the file; see
  * packages/web/vite.config.ts), so the server does no compression work per request for them;
- * anything without such a file (small ones) is compressed on the fly above 1 kB.
+ * nothing is compressed on the fly (issue 33 item 2: a `deflate` request must not buy CPU time):
+ * a file without such a sibling (under 1 kB, or a source map) and any other encoding go as they are.
  */
 export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<void> {
   const webDir = ctx.config.webDir;
@@ -45,7 +45,6 @@ export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<
     }
     done(null, payload);
   });
-  await web.register(compress, { threshold: 1024 });
   await web.register(fastifyStatic, {
     root: webDir,
     index: false,

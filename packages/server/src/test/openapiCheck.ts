@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { buildOpenApi } from '../openapi.js';
 
@@ -56,6 +56,7 @@ function decoded(payload: string | Buffer, encoding: unknown): string {
   const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload, 'latin1');
   if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(bytes).toString('utf8');
   return String(payload);
 }
 
