@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { chooseOption, openPrefilledForm, sendRequest, tickDeclarations } from '../steps.js';
 import { Cluster, type Instance, printOnFailure } from './cluster.js';
@@ -133,7 +134,23 @@ test('NIA sign-in started on one instance, finished on the other; the e-mail goe
     await expect
       .poll(() => mails.filter((m) => m.includes(`${reference}`)).length, { timeout: 30000 })
       .toBe(1);
-    await new Promise((r) => setTimeout(r, 3000));
+    // Once the queue says the mail is sent, after one attempt, no worker takes it again: the
+    // count is final (no fixed wait for a second copy that would come later under load).
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    try {
+      const row = async () =>
+        (
+          await db.query<{ status: string; attempts: number }>(
+            'select m.status, m.attempts from request_mails m join requests r on r.id = m.request_id where r.reference = $1',
+            [reference],
+          )
+        ).rows[0];
+      await expect.poll(async () => (await row())?.status, { timeout: 30000 }).toBe('sent');
+      expect((await row())?.attempts).toBe(1);
+    } finally {
+      await db.end();
+    }
     expect(mails.filter((m) => m.includes(`${reference}`))).toHaveLength(1);
     expect(mails.find((m) => m.includes(`${reference}`))).toMatch(/^To: .*stepan\.dvorak@example\.cz/m);
   } finally {

@@ -1,5 +1,5 @@
 import { defaultFormValues } from '@ros/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredRequest } from '../requests/repository.js';
 import { AGREED } from '../test/applicant.js';
 import { buildPdfModel, type CodeNames, displayDateTime } from './model.js';
@@ -121,6 +121,21 @@ describe('PDF worker pool', { timeout: 60_000 }, () => {
     for (const pdf of pdfs) {
       expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
       expect(pdf?.toString('latin1')).toContain('/StructTreeRoot');
+    }
+  });
+
+  it("counts a job's time from the worker's ready message, not from its start (issue 39)", async () => {
+    // The clock is ours: its whole limit passes before the new worker can have said it is ready
+    // (a thread starting, its modules loading: slow on a busy machine). A limit that counted
+    // the start failed the job right then.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      pool = new PdfPool({ size: 1, timeoutMs: 1000 });
+      const pdf = pool.render(buildPdfModel(request(), names));
+      vi.advanceTimersByTime(1001);
+      expect((await pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      vi.useRealTimers();
     }
   });
 

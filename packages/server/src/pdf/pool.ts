@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PdfModel } from './model.js';
-import type { PdfJob, PdfJobResult } from './worker.js';
+import type { PdfJob, PdfJobResult, PdfWorkerReady } from './worker.js';
 
 /**
  * A small pool of worker threads that render PDFs, so that the layout work (a few
@@ -22,13 +22,24 @@ export interface PdfPoolOptions {
   size?: number;
   /** Jobs waiting beyond the running ones before `render` refuses. */
   maxQueue?: number;
-  /** A job that takes longer fails (and its worker is replaced). */
+  /** A job that takes longer fails (and its worker is replaced); counted from the worker's ready message. */
   timeoutMs?: number;
+  /** A worker not ready (modules and fonts loaded) within this fails its job and is replaced. */
+  startTimeoutMs?: number;
 }
 
 interface Slot {
   worker: Worker;
-  job: { id: number; resolve: (b: Buffer) => void; reject: (e: Error) => void; timer: NodeJS.Timeout } | null;
+  /** The worker said it is ready: a job's time runs from then (its start is not the job's). */
+  ready: boolean;
+  /** While not ready: the bound on its start. */
+  startTimer?: NodeJS.Timeout;
+  job: {
+    id: number;
+    resolve: (b: Buffer) => void;
+    reject: (e: Error) => void;
+    timer?: NodeJS.Timeout;
+  } | null;
 }
 
 /**
@@ -52,6 +63,7 @@ export class PdfPool {
   private readonly size: number;
   private readonly maxQueue: number;
   private readonly timeoutMs: number;
+  private readonly startTimeoutMs: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Array<{
     model: PdfModel;
@@ -66,6 +78,7 @@ export class PdfPool {
     this.size = Math.max(1, Math.min(opts.size ?? Math.min(2, Math.max(1, availableParallelism() - 1)), 8));
     this.maxQueue = opts.maxQueue ?? 64;
     this.timeoutMs = opts.timeoutMs ?? 15_000;
+    this.startTimeoutMs = opts.startTimeoutMs ?? 60_000;
   }
 
   /** Worker threads at most (ROS_PDF_WORKERS, or 1-2). */
@@ -109,8 +122,19 @@ export class PdfPool {
   private spawn(): Slot {
     const worker = startWorker();
     worker.unref();
-    const slot: Slot = { worker, job: null };
-    worker.on('message', (msg: PdfJobResult) => {
+    const slot: Slot = { worker, ready: false, job: null };
+    slot.startTimer = setTimeout(
+      () => this.replace(slot, new Error('PDF worker did not start')),
+      this.startTimeoutMs,
+    );
+    slot.startTimer.unref();
+    worker.on('message', (msg: PdfJobResult | PdfWorkerReady) => {
+      if ('ready' in msg) {
+        clearTimeout(slot.startTimer);
+        slot.ready = true;
+        if (slot.job) this.startClock(slot);
+        return;
+      }
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       clearTimeout(job.timer);
@@ -139,6 +163,7 @@ export class PdfPool {
     this.slots.splice(i, 1);
     slot.worker.removeAllListeners();
     slot.worker.on('error', () => {});
+    clearTimeout(slot.startTimer);
     void slot.worker.terminate();
     if (slot.job) {
       clearTimeout(slot.job.timer);
@@ -156,11 +181,20 @@ export class PdfPool {
 
   private run(slot: Slot, model: PdfModel, resolve: (b: Buffer) => void, reject: (e: Error) => void) {
     const id = this.nextId++;
-    const timer = setTimeout(() => this.replace(slot, new Error('PDF generation timed out')), this.timeoutMs);
-    timer.unref();
-    slot.job = { id, resolve, reject, timer };
+    slot.job = { id, resolve, reject };
+    if (slot.ready) this.startClock(slot);
     // Keep the process alive while a job runs (the worker is unref'd while idle).
     slot.worker.ref();
     slot.worker.postMessage({ id, model } satisfies PdfJob);
+  }
+
+  /** The job's time limit, from now (the worker is ready). */
+  private startClock(slot: Slot) {
+    if (!slot.job) return;
+    slot.job.timer = setTimeout(
+      () => this.replace(slot, new Error('PDF generation timed out')),
+      this.timeoutMs,
+    );
+    slot.job.timer.unref();
   }
 }

@@ -11,6 +11,10 @@ export interface PdfJob {
 export type PdfJobResult =
   | { id: number; ok: true; pdf: Uint8Array }
   | { id: number; ok: false; error: string };
+/** The worker's first message: its modules and fonts are loaded, jobs run from now on. */
+export interface PdfWorkerReady {
+  ready: true;
+}
 
 if (!parentPort) throw new Error('pdf/worker.js runs as a worker thread');
 const port = parentPort;
@@ -32,3 +36,4 @@ port.on('message', (job: PdfJob) => {
     },
   );
 });
+port.postMessage({ ready: true } satisfies PdfWorkerReady);
