@@ -1,4 +1,5 @@
-import { expect, fillWithoutDocument, test } from './fixtures.js';
+import { axByRole } from './a11y.js';
+import { expect, fillWithoutDocument, openPrefilledForm, test } from './fixtures.js';
 
 /** Issue 35's smaller points (item 8), each where a person meets it. */
 
@@ -51,4 +52,29 @@ test("the authority's Czech note is marked Czech on the English status page", as
   await page.goto('/request-status?lang=en#ROS-2026-000001/ABCD-EFGH-JKMN');
   await expect(page.getByTestId('status-note')).toHaveAttribute('lang', 'cs');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('a click on the backdrop of a dialog leaves focus in it; Tab does not reach the page behind', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const finish = await openPrefilledForm(page, 'en');
+  await finish.click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toBeVisible();
+  const inDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')));
+  expect(await inDialog()).toBe(true);
+  await page.mouse.click(3, 3);
+  expect(await inDialog()).toBe(true);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await inDialog()).toBe(true);
+  }
+  // Finish, behind it, is out of Chromium's accessibility tree while the dialog is open, and
+  // back once it closes.
+  expect(await axByRole(page, 'button', /Finish the request/)).toHaveLength(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(finish).toBeFocused();
+  expect(await axByRole(page, 'button', /Finish the request/)).toHaveLength(1);
 });
