@@ -1,5 +1,13 @@
 import { axByRole } from './a11y.js';
-import { expect, fillWithoutDocument, openPrefilledForm, test } from './fixtures.js';
+import {
+  expect,
+  fillSearch,
+  fillWithoutDocument,
+  formUrl,
+  openPrefilledForm,
+  PEOPLE,
+  test,
+} from './fixtures.js';
 
 /** Issue 35's smaller points (item 8), each where a person meets it. */
 
@@ -77,4 +85,18 @@ test('a click on the backdrop of a dialog leaves focus in it; Tab does not reach
   await expect(dialog).toHaveCount(0);
   await expect(finish).toBeFocused();
   expect(await axByRole(page, 'button', /Finish the request/)).toHaveLength(1);
+});
+
+test('Space on the verified bot-check box keeps it verified and says so', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(formUrl('en'));
+  await fillSearch(page, 'en', PEOPLE.dvorak);
+  const widget = page.getByTestId('botcheck');
+  await expect(widget.locator('.altcha')).toHaveAttribute('data-state', 'verified', { timeout: 30_000 });
+  const box = widget.locator('.altcha-checkbox input');
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(widget.getByRole('status')).toHaveText('Already checked: you can go on.');
+  await expect(box).toBeChecked();
+  await expect(widget.locator('.altcha')).toHaveAttribute('data-state', 'verified');
 });
