@@ -280,3 +280,23 @@ for (const lang of ['en', 'cs'] as const) {
     await expect(confirm).not.toContainText('(NIA)');
   });
 }
+
+test('at 320×256 (400 % zoom) the session warning opens at its title, More time focused and in view (cs)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const x = TEXT.cs;
+  await page.clock.install();
+  await signIn(page, 'cs', MAIN_ORIGIN);
+  await page.setViewportSize({ width: 320, height: 256 });
+  await page.clock.fastForward('28:30');
+  const warning = page.getByRole('alertdialog', { name: x.warn });
+  await expect(warning).toBeVisible();
+  const more = warning.getByRole('button', { name: x.more });
+  await expect(more).toBeFocused();
+  await expect(warning.getByRole('heading', { name: x.warn })).toBeInViewport();
+  await expect(more).toBeInViewport();
+  expect(await warning.evaluate((el) => el.scrollTop)).toBe(0);
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: resolve(SHOTS, 'dialog-session-warning-cs-320x256.png') });
+});

@@ -172,7 +172,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={layer === 'session' ? 'modal modal--session' : 'modal'}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={`${uid}-title`}

@@ -37,6 +37,23 @@ describe('filterByPrefix', () => {
 });
 
 describe('Combobox', () => {
+  it('says so when Tab takes back a typed name that is not in the list (issue 35)', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Country' });
+    await user.type(input, 'Brn');
+    await user.tab();
+    expect(input).toHaveValue('');
+    expect(screen.getByTestId('c-status')).toHaveTextContent(/“Brn” is not in the list and was removed/);
+    // A chosen value stays, and the status says which.
+    await user.type(input, 'Chi{Enter}');
+    await user.clear(input);
+    await user.type(input, 'Xy');
+    await user.tab();
+    expect(input).toHaveValue('Chile');
+    expect(screen.getByTestId('c-status')).toHaveTextContent('“Xy” is not in the list: Chile stays chosen.');
+  });
+
   it('a closed box does no work per option until it is searched (issue 14: step 2 shows many)', async () => {
     let reads = 0;
     const many: ComboOption[] = Array.from({ length: 3000 }, (_, i) => ({

@@ -89,6 +89,8 @@ export function Combobox({
   }, [options]);
   const selectedLabel = useMemo(() => options.find((o) => o.value === value)?.label ?? '', [options, value]);
   const [text, setText] = useState(clearOnSelect ? '' : selectedLabel);
+  // What the polite status says after a typed name that is not in the list was taken back.
+  const [reverted, setReverted] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [query, setQuery] = useState('');
@@ -198,7 +200,15 @@ export function Combobox({
       const keys = keysOf();
       const exact = options.find((_, i) => keys[i] === q);
       if (exact) choose(exact);
-      else setText(clearOnSelect ? '' : selectedLabel);
+      else {
+        setText(clearOnSelect ? '' : selectedLabel);
+        // Said, not only seen: the words typed are gone (issue 35; WCAG 3.3.1).
+        setReverted(
+          !clearOnSelect && selectedLabel
+            ? t('FORM.COMBOBOX.REVERTED', { typed: text.trim(), label: selectedLabel })
+            : t('FORM.COMBOBOX.REVERTED_EMPTY', { typed: text.trim() }),
+        );
+      }
     }
     setQuery('');
     onBlur?.();
@@ -239,7 +249,7 @@ export function Combobox({
     (!virtual || virtualizer.getVirtualItems().some((row) => row.index === active));
   // What the polite status says while the list is open (WCAG 4.1.3).
   const status = !open
-    ? ''
+    ? reverted
     : loading && empty
       ? t('FORM.COMBOBOX.LOADING')
       : empty
@@ -269,6 +279,7 @@ export function Combobox({
         value={text}
         onChange={(e) => {
           setText(e.target.value);
+          setReverted('');
           setQuery(e.target.value);
           setOpen(true);
           setActive(0);

@@ -3,7 +3,7 @@ import type { WidgetMethods } from 'altcha/types';
 import type {} from 'altcha/types/react';
 // The proof-of-work worker as a file of our own origin (CSP worker-src 'self'; no blob: URL).
 import ShaWorker from 'altcha/workers/sha?worker';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../shell/translate';
 import { BotCheckError } from './botRefusal';
 
@@ -181,6 +181,7 @@ export function BotCheckWidget({
   deferred?: boolean;
 }) {
   const ref = useRef<HTMLElement>(null);
+  const [note, setNote] = useState('');
   const isAltcha = settings.botCheckProvider !== 'recaptcha';
   const { t } = useT();
   const texts = { expired: t('BOTCHECK.EXPIRED'), error: t('BOTCHECK.ERROR') };
@@ -257,8 +258,23 @@ export function BotCheckWidget({
 
   if (!isAltcha) return null;
   return (
-    <div className="botcheck" data-testid="botcheck">
+    <div
+      className="botcheck"
+      data-testid="botcheck"
+      // Space on the ticked box would undo the check without a word (the widget's own toggle):
+      // it stays ticked, and the status says so (issue 35).
+      onKeyDownCapture={(e) => {
+        const box = e.nativeEvent.composedPath()[0];
+        if (e.key !== ' ' || !(box instanceof HTMLInputElement) || !box.checked) return;
+        e.preventDefault();
+        setNote(t('BOTCHECK.ALREADY_VERIFIED'));
+      }}
+      onBlurCapture={() => setNote('')}
+    >
       <altcha-widget ref={ref} challenge={ALTCHA_CHALLENGE_URL} language={lang} name="altcha" />
+      <p className="visually-hidden" role="status">
+        {note}
+      </p>
     </div>
   );
 }

@@ -70,7 +70,8 @@ export function Timeline({ answer }: { answer: StatusAnswer }) {
             {s.date ? <p className="status-timeline__date">{s.date}</p> : null}
             {s.hint ? <p className="status-timeline__hint">{s.hint}</p> : null}
             {s.note ? (
-              <p className="status-timeline__note" data-testid="status-note">
+              // The authority writes its note in Czech, also on the English page (WCAG 3.1.2).
+              <p className="status-timeline__note" lang="cs" data-testid="status-note">
                 {s.note}
               </p>
             ) : null}
