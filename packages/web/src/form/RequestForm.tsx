@@ -1,5 +1,7 @@
 import {
+  attachmentNotes,
   coverageOk,
+  currentLegalVersion,
   FORM_SECTIONS,
   type FormValues,
   isSectionShown,
@@ -234,7 +236,11 @@ export function RequestForm({
                 setFocusTarget(fieldId('abroad_stay.0.state'));
               }}
             >
-              <p>{t('FORM.ABROAD.MODAL_TEXT')}</p>
+              {/* The legal texts' note, word for word as the success screen and the PDF (issue 36). */}
+              <p data-testid="abroad-modal-note">
+                {attachmentNotes(currentLegalVersion(), lang, ['abroad'])[0]}
+              </p>
+              <p>{t('FORM.ABROAD.MODAL_NEXT')}</p>
             </Modal>
           )}
         </form>
