@@ -32,6 +32,7 @@ const TEXT = {
     validUntil: 'Platí do',
     verified: 'Doklad o spolehlivosti je platný',
     statusForm: 'Číslo žádosti',
+    niaOnly: 'u žádosti odeslané po přihlášení identitou občana také v potvrzujícím e-mailu',
   },
   en: {
     earlyTitle: 'Your request will probably be refused',
@@ -45,6 +46,7 @@ const TEXT = {
     validUntil: 'Valid until',
     verified: 'The background-check certificate is valid',
     statusForm: 'Reference number',
+    niaOnly: 'for a request sent after signing in with the citizen identity, also in its confirmation e-mail',
   },
 } as const;
 
@@ -101,6 +103,13 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
     const steps = page.getByTestId('status-step');
     await expect(steps.nth(0)).toContainText(stateWords(lang, firstState('pdf')).step);
     await expect(steps.nth(1)).toContainText(waiting.step);
+
+    // Point 4: Back to the sent request's entry: "already sent" points to the PDF, and to an
+    // e-mail only for a request sent after the citizen-identity sign-in (this one got none).
+    await page.goBack();
+    const sent = page.getByTestId('already-sent');
+    await expect(sent).toContainText('PDF');
+    await expect(sent).toContainText(x.niaOnly);
   });
 
   test(`point 6: from the home page to the status page and to a typed certificate's check (${lang})`, async ({
@@ -109,6 +118,8 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
     await page.goto(url('/', lang));
     await page.getByTestId('home-status-link').click();
     await expect(page.getByLabel(x.statusForm, { exact: true })).toBeVisible();
+    // Point 4: the form says where the code is without promising every applicant an e-mail.
+    await expect(page.getByTestId('status-form')).toContainText(x.niaOnly);
     await page.goBack();
     await page.getByTestId('home-check-link').click();
     await expect(page).toHaveURL(lang === 'en' ? /\/check\?lang=en$/ : /\/check$/);
