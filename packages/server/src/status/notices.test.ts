@@ -198,7 +198,7 @@ for (const kind of await testDbKinds()) {
         expect(Object.keys(m.body).sort()).toEqual(['reference', 'text', 'to']);
         expect(m.body.to).toBe('+420603123456');
         expect(m.body.text).toMatch(
-          /^ROS: request ROS-\d{4}-\d{6} – received by the Authority\. Status: http:\/\/ros\.test\/request-status\?lang=en#/,
+          /^ROS: request ROS-\d{4}-\d{6} - received by the Authority\. Status: http:\/\/ros\.test\/request-status\?lang=en#/,
         );
       }
       const rows = await t.db.kysely.selectFrom('status_notices').select(['status']).execute();
