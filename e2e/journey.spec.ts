@@ -1,7 +1,17 @@
-import { AUTHORITY, authorityPostalAddress, firstState, requestState, stateWords } from '@ros/domain';
+import {
+  AUTHORITY,
+  attachmentNotes,
+  authorityPostalAddress,
+  currentLegalVersion,
+  firstState,
+  requestState,
+  stateWords,
+} from '@ros/domain';
 import {
   checkA11y,
+  chooseOption,
   expect,
+  fillWithoutDocument,
   formUrl,
   type Lang,
   normaliseSpace,
@@ -33,6 +43,9 @@ const TEXT = {
     verified: 'Doklad o spolehlivosti je platný',
     statusForm: 'Číslo žádosti',
     niaOnly: 'u žádosti odeslané po přihlášení identitou občana také v potvrzujícím e-mailu',
+    addAbroad: 'Přidat pobyt v zahraničí',
+    germany: 'Němec',
+    notFound: 'Stránka nenalezena',
   },
   en: {
     earlyTitle: 'Your request will probably be refused',
@@ -47,6 +60,9 @@ const TEXT = {
     verified: 'The background-check certificate is valid',
     statusForm: 'Reference number',
     niaOnly: 'for a request sent after signing in with the citizen identity, also in its confirmation e-mail',
+    addAbroad: 'Add a stay abroad',
+    germany: 'Germ',
+    notFound: 'Page not found',
   },
 } as const;
 
@@ -133,5 +149,31 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
       x.verified,
     );
     await expect(page).toHaveURL(/\/check\?id=990000001x2070/);
+  });
+
+  test(`point 5: the stays-abroad pop-up gives the PDF's and success screen's instruction (${lang})`, async ({
+    page,
+  }) => {
+    await fillWithoutDocument(page, lang);
+    await page.getByRole('button', { name: x.addAbroad }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('abroad-modal-note')).toHaveText(
+      attachmentNotes(currentLegalVersion(), lang, ['abroad'])[0] ?? 'none',
+    );
+  });
+
+  test(`point 10: not-found answered by the server, no district for a birth abroad (${lang})`, async ({
+    page,
+  }) => {
+    const q = lang === 'en' ? '?lang=en' : '';
+    for (const path of ['/foo.html', '/index.html', '/check?id=1x2x3']) {
+      const res = await page.goto(`${path}${q ? (path.includes('?') ? '&lang=en' : q) : ''}`);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.notFound);
+    }
+    await fillWithoutDocument(page, lang);
+    await chooseOption(page, 'birth_state', x.germany);
+    await expect(page.locator('#birth_municipality')).not.toHaveAttribute('role', 'combobox');
+    await expect(page.locator('#birth_district')).toHaveCount(0);
   });
 }
