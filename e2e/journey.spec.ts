@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import {
   AUTHORITY,
   attachmentNotes,
@@ -24,6 +26,31 @@ import {
   tickDeclarations,
   url,
 } from './fixtures.js';
+import { E2E_PORT } from './playwright.config';
+
+const REPO = resolve(import.meta.dirname, '..');
+
+/** An intake token with the status scope, made by ros-admin on the server's data folder. */
+function intakeToken(): string {
+  const out = execFileSync(
+    'node',
+    [
+      'packages/server/dist/cli.js',
+      'tokens',
+      'create',
+      '--name',
+      `e2e-journey-${Date.now()}`,
+      '--scopes',
+      'requests:status',
+    ],
+    {
+      cwd: REPO,
+      env: { ...process.env, ROS_DATA_DIR: resolve(REPO, `e2e/.out/data-${E2E_PORT}`), LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    },
+  );
+  return /ros_[A-Za-z0-9_-]{43}/.exec(out)?.[0] ?? '';
+}
 
 /**
  * The applicant's journey says one true thing at every step (issue 36): one test per point of the
@@ -85,7 +112,7 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
     await expect(page.getByTestId('finish')).toBeVisible({ timeout: 30_000 });
   });
 
-  test(`points 2 and 3: where to send it and one word for its state, on screen, PDF and status page (${lang})`, async ({
+  test(`points 2, 3, 4 and 7: where to send it and one word for its state, on screen, PDF and status page (${lang})`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -114,11 +141,36 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
     expect(pdf).toContain(AUTHORITY.dataBox);
     expect(pdf).toContain(waiting.step);
     // The status page the success screen links to says the same.
+    const code = (await page.getByTestId('status-access-code').textContent()) ?? '';
     await page.getByTestId('status-access-link').click();
+    // Point 7: the code is not lost with the success screen: the status page shows it.
+    await expect(page.getByTestId('status-code')).toContainText(code);
     await expect(page.getByTestId('status-now')).toHaveText(`${x.now} ${waiting.state}`);
     const steps = page.getByTestId('status-step');
     await expect(steps.nth(0)).toContainText(stateWords(lang, firstState('pdf')).step);
     await expect(steps.nth(1)).toContainText(waiting.step);
+    // Point 7: a new note with the same status is news: stored as a change and shown.
+    const reference = (
+      await page.getByTestId('status-result').getByRole('heading', { level: 2 }).textContent()
+    )?.match(/ROS-\d{4}-\d{6}/)?.[0];
+    const token = intakeToken();
+    const post = (data: Record<string, string>) =>
+      page.request.post(`/api/intake/v1/requests/${reference}/status`, {
+        headers: { authorization: `Bearer ${token}` },
+        data,
+      });
+    expect((await post({ status: 'received' })).status()).toBe(200);
+    expect(
+      (await (await post({ status: 'documents_needed', note: 'Pošlete kopii pasu.' })).json()).changed,
+    ).toBe(true);
+    expect(
+      (await (await post({ status: 'documents_needed', note: 'Pošlete kopii pasu.' })).json()).changed,
+    ).toBe(false);
+    expect(
+      (await (await post({ status: 'documents_needed', note: 'Pošlete i výpis.' })).json()).changed,
+    ).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('status-note')).toHaveText(['Pošlete kopii pasu.', 'Pošlete i výpis.']);
 
     // Point 4: Back to the sent request's entry: "already sent" points to the PDF, and to an
     // e-mail only for a request sent after the citizen-identity sign-in (this one got none).
