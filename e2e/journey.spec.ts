@@ -17,6 +17,7 @@ import {
   formUrl,
   type Lang,
   normaliseSpace,
+  openPrefilledForm,
   PEOPLE,
   passEarlyRefusal,
   pdfText,
@@ -227,5 +228,18 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
     await chooseOption(page, 'birth_state', x.germany);
     await expect(page.locator('#birth_municipality')).not.toHaveAttribute('role', 'combobox');
     await expect(page.locator('#birth_district')).toHaveCount(0);
+  });
+
+  test(`point 9: the SMS consent says the gateway receives the reference and the access code (${lang})`, async ({
+    page,
+  }) => {
+    const finish = await openPrefilledForm(page, lang);
+    await finish.click();
+    const phone = page.locator('.choice-item', { has: page.getByTestId('confirm-phone') });
+    await expect(phone).toContainText(
+      lang === 'cs'
+        ? 'poskytovatel SMS brány, který tak dostane telefonní číslo, číslo žádosti a přístupový kód'
+        : 'SMS gateway provider, which thereby receives the telephone number, the reference number and the access code',
+    );
   });
 }
