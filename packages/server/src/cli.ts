@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
  *   ros-admin reference import [--dir DIR] | status
  *   ros-admin records load FILE | issue … | revoke ID | show ID | demo-links
  *   ros-admin persons load FILE | show ID | find …
- *   ros-admin mails list [--status S] [--limit N] | resend REFERENCE|REQUEST_ID [--force]
+ *   ros-admin mails list [--status S] [--limit N] | resend REFERENCE|REQUEST_ID [--force] | resend-notices [REF]
  *   ros-admin requests list | show REF | export … | received REF | overdue   (docs/intake.md)
  *   ros-admin tokens create --name N --scopes S | list | revoke NAME
  *   ros-admin audit list [--since DATE] [--target REF]
@@ -27,7 +27,7 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CommandMo
   reference: { describe: 'import or inspect the ČSÚ codebooks', load: () => import('./cli/reference.js') },
   records: { describe: 'load, issue, revoke and show certificates', load: () => import('./cli/records.js') },
   persons: { describe: 'load and inspect the register of persons', load: () => import('./cli/persons.js') },
-  mails: { describe: 'list and re-send confirmation e-mails', load: () => import('./cli/mails.js') },
+  mails: { describe: 'list and re-send queued e-mails and SMS', load: () => import('./cli/mails.js') },
   requests: {
     describe: 'list, show, export and mark received submitted requests',
     load: () => import('./cli/requests.js'),

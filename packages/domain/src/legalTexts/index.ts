@@ -5,6 +5,7 @@ import type { Attachment } from '../attachments.js';
 import { formatTelephone } from '../contact.js';
 import type { LegalLanguage, LegalTextVersion, LegalVariant } from './types.js';
 import { LEGAL_TEXTS_V1 } from './v1.js';
+import { LEGAL_TEXTS_V2 } from './v2.js';
 
 export type {
   LegalChannel,
@@ -15,7 +16,7 @@ export type {
 } from './types.js';
 
 /** Every version ever shipped, oldest first; the last is the one the dialog shows now. */
-export const LEGAL_TEXT_VERSIONS: readonly LegalTextVersion[] = [LEGAL_TEXTS_V1];
+export const LEGAL_TEXT_VERSIONS: readonly LegalTextVersion[] = [LEGAL_TEXTS_V1, LEGAL_TEXTS_V2];
 
 /** The three declarations the request cannot be sent without (spec: checkboxes 1-3). */
 export const DECLARATION_KEYS = ['signature', 'affidavit', 'purpose'] as const;

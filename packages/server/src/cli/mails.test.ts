@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import type { RequestMailTable } from '../db/schema.js';
+import { changeStatus } from '../intake/status.js';
 import { MAX_ATTEMPTS, MailQueue } from '../mail/queue.js';
 import { PdfPool } from '../pdf/pool.js';
 import { seedStaticLists } from '../reference/store.js';
@@ -93,11 +94,27 @@ for (const kind of await testDbKinds()) {
 
       expect(await cli('list')).toBe(0);
       expect(lines).toHaveLength(4);
-      expect(lines[0]).toMatch(/^REFERENCE +STATUS +ATTEMPTS +NEXT ATTEMPT +LAST ERROR +QUEUED AT$/);
+      expect(lines[0]).toMatch(/^REFERENCE +KIND +STATUS +ATTEMPTS +NEXT ATTEMPT +LAST ERROR +QUEUED AT$/);
       expect(lines.slice(1).map((l) => l.split(/ {2,}/))).toEqual([
-        [c.reference, 'retry', '2', '2026-03-03T08:06:00Z', 'SMTP 451', '2026-03-03T08:00:00Z'],
-        [b.reference, 'sent', '1', '-', '-', '2026-03-02T08:00:00Z'],
-        [a.reference, 'failed', String(MAX_ATTEMPTS), '-', 'ECONNECTION', '2026-03-01T08:00:00Z'],
+        [
+          c.reference,
+          'confirmation',
+          'retry',
+          '2',
+          '2026-03-03T08:06:00Z',
+          'SMTP 451',
+          '2026-03-03T08:00:00Z',
+        ],
+        [b.reference, 'confirmation', 'sent', '1', '-', '-', '2026-03-02T08:00:00Z'],
+        [
+          a.reference,
+          'confirmation',
+          'failed',
+          String(MAX_ATTEMPTS),
+          '-',
+          'ECONNECTION',
+          '2026-03-01T08:00:00Z',
+        ],
       ]);
       const output = lines.join('\n');
       for (const secret of [EMAIL, FIRST, LAST, a.id, b.id, c.id]) expect(output).not.toContain(secret);
@@ -110,6 +127,49 @@ for (const kind of await testDbKinds()) {
       expect(await cli('list', '--limit', '2')).toBe(0);
       expect(lines.slice(1, 3).map((l) => l.split(/ {2,}/)[0])).toEqual([c.reference, b.reference]);
       expect(lines[3]).toBe('(the newest 2; --limit N shows more)');
+    });
+
+    it('lists the status notifications with their kind and re-sends the failed ones (issue 36)', async () => {
+      const r = await request('2026-03-01T08:00:00.000Z', false);
+      await t.db.kysely
+        .updateTable('requests')
+        .set({
+          payload: JSON.stringify({
+            ...defaultFormValues(),
+            email: EMAIL,
+            telephone: '603123456',
+            dial_code: '+420',
+            send_notifications_email: true,
+            send_notifications_phone: true,
+          }),
+        })
+        .where('id', '=', r.id)
+        .execute();
+      expect((await changeStatus(t.db, r.reference, { status: 'received' })).outcome).toBe('changed');
+      await t.db.kysely.updateTable('status_notices').set(failed).where('request_id', '=', r.id).execute();
+      expect(await cli('list', '--status', 'failed')).toBe(0);
+      expect(
+        lines
+          .slice(1)
+          .map((l) => l.split(/ {2,}/).slice(0, 3))
+          .sort(),
+      ).toEqual([
+        [r.reference, 'status-email', 'failed'],
+        [r.reference, 'status-sms', 'failed'],
+      ]);
+      expect(lines.join('\n')).not.toContain(EMAIL);
+      expect(await cli('resend-notices', r.reference)).toBe(0);
+      expect(lines[0]).toBe(
+        `2 failed status notification(s) of ${r.reference} queued to be sent again now (status retry, attempts 0).`,
+      );
+      const rows = await t.db.kysely.selectFrom('status_notices').select(['status', 'attempts']).execute();
+      expect(rows).toEqual([
+        { status: 'retry', attempts: 0 },
+        { status: 'retry', attempts: 0 },
+      ]);
+      expect(await cli('resend-notices')).toBe(0);
+      expect(lines).toEqual(['No failed status notifications.']);
+      expect(await cli('resend-notices', 'nonsense')).toBe(2);
     });
 
     it('says so when there is no mail', async () => {

@@ -7,6 +7,7 @@ import {
   MAIL_STATUSES,
   type MailOverview,
   type MailStatus,
+  requeueFailedNotices,
 } from '../mail/table.js';
 import { parseReference, REQUEST_ID_PATTERN } from '../requests/repository.js';
 import { dispatch, usagePrinter } from './dispatch.js';
@@ -21,8 +22,11 @@ import { dispatch, usagePrinter } from './dispatch.js';
 const USAGE = [
   'Usage: ros-admin mails <command>',
   '  list [--status pending|sending|retry|sent|failed] [--limit N]',
-  '                            the newest mails first (default 50): reference, status, attempts,',
+  '                            the newest messages of every kind first (default 50): reference,',
+  '                            kind (confirmation, status-email, status-sms), status, attempts,',
   '                            next attempt, last error, queued at',
+  '  resend-notices [REFERENCE]',
+  '                            send the failed status notifications (of one request) again now',
   '  resend REFERENCE|REQUEST_ID [--force]',
   '                            send a failed (or retry) mail again at once; a sent one only with',
   '                            --force (the applicant lost it)',
@@ -37,6 +41,7 @@ export function run(args: string[], ctx: AppContext, out: (line: string) => void
   return dispatch(args, out, usage, {
     list: (rest) => list(rest, ctx, out),
     resend: (rest) => resend(rest, ctx, out),
+    'resend-notices': (rest) => resendNotices(rest, ctx, out),
   });
 }
 
@@ -47,7 +52,7 @@ const time = (iso: string | null) => (iso ? iso.replace(/\.[0-9]+Z$/, 'Z') : '-'
 const nextAttempt = (m: MailOverview) =>
   m.status === 'pending' || m.status === 'retry' || m.status === 'sending' ? time(m.nextAttemptAt) : '-';
 
-const COLUMNS = ['REFERENCE', 'STATUS', 'ATTEMPTS', 'NEXT ATTEMPT', 'LAST ERROR', 'QUEUED AT'];
+const COLUMNS = ['REFERENCE', 'KIND', 'STATUS', 'ATTEMPTS', 'NEXT ATTEMPT', 'LAST ERROR', 'QUEUED AT'];
 
 async function list(args: string[], ctx: AppContext, out: (line: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -74,6 +79,7 @@ async function list(args: string[], ctx: AppContext, out: (line: string) => void
   }
   const rows = mails.map((m) => [
     m.reference,
+    m.kind,
     m.status,
     String(m.attempts),
     nextAttempt(m),
@@ -141,5 +147,31 @@ async function resend(args: string[], ctx: AppContext, out: (line: string) => vo
       : `${mail.status} after ${mail.attempts} attempt(s)${mail.lastError ? `, last error ${mail.lastError}` : ''}`;
   out(`The mail of ${reference} (${before}) is queued to be sent again now (status retry, attempts 0).`);
   out('A running server sends it at its next look for due mail (every 30 s); else at its next start.');
+  return 0;
+}
+
+async function resendNotices(args: string[], ctx: AppContext, out: (line: string) => void): Promise<number> {
+  const [given, extra] = args.filter((a) => a !== '--');
+  if (extra !== undefined) return usage(out, 'resend-notices takes at most one REFERENCE');
+  let requestId: string | null = null;
+  let reference: string | null = null;
+  if (given !== undefined) {
+    reference = parseReference(given);
+    if (!reference) return usage(out, `"${given}" is not a reference (ROS-YYYY-NNNNNN)`);
+    const found = await findRequestMail(ctx.db.kysely, { reference });
+    if (!found) {
+      out(`ros-admin mails resend-notices: no request ${reference}`);
+      return 1;
+    }
+    requestId = found.requestId;
+  }
+  const n = await requeueFailedNotices(ctx.db.kysely, requestId);
+  const of = reference ? ` of ${reference}` : '';
+  if (n === 0) {
+    out(`No failed status notifications${of}.`);
+    return 0;
+  }
+  out(`${n} failed status notification(s)${of} queued to be sent again now (status retry, attempts 0).`);
+  out('A running server sends them at its next look for due mail (every 30 s); else at its next start.');
   return 0;
 }

@@ -50,9 +50,15 @@ export async function statusCommand(
     actor,
     action: 'requests.status',
     target: reference,
-    outcome: r.outcome === 'refused' ? 'invalid' : 'ok',
+    outcome: r.outcome === 'refused' || r.outcome === 'erased' ? 'invalid' : 'ok',
     detail,
   });
+  if (r.outcome === 'erased') {
+    out(
+      `ros-admin requests status: ${reference}'s personal data was erased; a note or certificate is not stored.`,
+    );
+    return 1;
+  }
   if (r.outcome === 'refused') {
     out(
       `ros-admin requests status: ${reference} is ${r.summary.status}; it cannot become ${checked.change.status}.`,

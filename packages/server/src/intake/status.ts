@@ -79,16 +79,20 @@ export type ChangeOutcome =
   | { outcome: 'changed'; summary: RequestSummary; historyId: number; notices: number }
   | { outcome: 'already'; summary: RequestSummary }
   | { outcome: 'refused'; summary: RequestSummary }
+  /** A note or certificate for a request whose personal data was erased: not stored (issue 36). */
+  | { outcome: 'erased'; summary: RequestSummary }
   | { outcome: 'none' };
 
 /** The summary's columns and the form values (for the notifications). */
 const COLUMNS = [...SUMMARY_COLUMNS, 'payload'] as const;
 
 /**
- * Moves the request on: 'changed', 'already' (it has that status: nothing changes, nothing is
- * sent), 'refused' (the change may not follow its status) or 'none' (no such reference). Marking
- * received notes `received_at` (the retention clock's start) the first time. An erased request
- * can still move on; it has no address left to notify.
+ * Moves the request on: 'changed', 'already' (it has that status and no new note: nothing
+ * changes, nothing is sent), 'refused' (the change may not follow its status) or 'none' (no such
+ * reference). A new note with the same status is a change (issue 36: the note is the news): a
+ * history row and its notifications. Marking received notes `received_at` (the retention clock's
+ * start) the first time. An erased request can still move on; it has no address left to notify,
+ * and a note or certificate for it is not stored ('erased': the purge erased those, issue 36).
  */
 export async function changeStatus(
   db: Db,
@@ -104,8 +108,19 @@ export async function changeStatus(
       .executeTakeFirst();
     if (!row) return { outcome: 'none' } as const;
     const from = isRequestStatus(row.status) ? row.status : 'new';
-    if (from === change.status) return { outcome: 'already', summary: toSummary(row) } as const;
-    if (!mayChangeStatus(from, change.status))
+    if (row.erased_at !== null && (change.note || change.certificate))
+      return { outcome: 'erased', summary: toSummary(row) } as const;
+    if (from === change.status) {
+      const last = await trx
+        .selectFrom('request_status_history')
+        .select('note')
+        .where('request_id', '=', row.id)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!change.note || change.note === (last?.note ?? null))
+        return { outcome: 'already', summary: toSummary(row) } as const;
+    } else if (!mayChangeStatus(from, change.status))
       return { outcome: 'refused', summary: toSummary(row) } as const;
     const at = now.toISOString();
     const receivedAt = row.received_at ?? (change.status === 'received' ? at : null);

@@ -24,6 +24,10 @@ export async function hasQueuedMail(
   return row !== undefined;
 }
 
+/** The kinds of queued messages (issue 36: an operator sees every one). */
+export const MAIL_KINDS = ['confirmation', 'status-email', 'status-sms'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
 /** Every status a mail row can have (the life cycle is in mail/queue.ts). */
 export const MAIL_STATUSES = ['pending', 'sending', 'retry', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -34,6 +38,8 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  */
 export interface MailOverview {
   reference: string;
+  /** confirmation (the NIA request's e-mail), status-email or status-sms (status/notices.ts). */
+  kind: MailKind;
   status: string;
   attempts: number;
   nextAttemptAt: string;
@@ -62,8 +68,9 @@ type OverviewRow = {
   created_at: string;
 };
 
-const toOverview = (r: OverviewRow): MailOverview => ({
+const toOverview = (r: OverviewRow, kind: MailKind = 'confirmation'): MailOverview => ({
   reference: r.reference,
+  kind,
   status: r.status,
   attempts: Number(r.attempts),
   nextAttemptAt: r.next_attempt_at,
@@ -72,7 +79,10 @@ const toOverview = (r: OverviewRow): MailOverview => ({
   createdAt: r.created_at,
 });
 
-/** The newest mails first (by the time they were queued), optionally of one status. */
+/**
+ * The newest messages of every kind first (by the time they were queued), optionally of one
+ * status: the confirmation e-mails and the status notifications (e-mail and SMS).
+ */
 export async function listMails(
   db: Kysely<Database>,
   options: { status?: MailStatus; limit: number },
@@ -82,12 +92,59 @@ export async function listMails(
     .innerJoin('requests', 'requests.id', 'request_mails.request_id')
     .select(overviewColumns);
   if (options.status) q = q.where('request_mails.status', '=', options.status);
-  const rows = await q
+  const mails = await q
     .orderBy('request_mails.created_at', 'desc')
     .orderBy('requests.reference', 'desc')
     .limit(options.limit)
     .execute();
-  return rows.map(toOverview);
+  let n = db
+    .selectFrom('status_notices')
+    .innerJoin('requests', 'requests.id', 'status_notices.request_id')
+    .select([
+      'requests.reference as reference',
+      'status_notices.channel as channel',
+      'status_notices.status as status',
+      'status_notices.attempts as attempts',
+      'status_notices.next_attempt_at as next_attempt_at',
+      'status_notices.last_error as last_error',
+      'status_notices.sent_at as sent_at',
+      'status_notices.created_at as created_at',
+    ]);
+  if (options.status) n = n.where('status_notices.status', '=', options.status);
+  const notices = await n
+    .orderBy('status_notices.created_at', 'desc')
+    .orderBy('status_notices.id', 'desc')
+    .limit(options.limit)
+    .execute();
+  const all = [
+    ...mails.map((r) => toOverview(r)),
+    ...notices.map((r) => toOverview(r, r.channel === 'sms' ? 'status-sms' : 'status-email')),
+  ];
+  // Newest first; the same time: by reference, newest first.
+  all.sort((a, b) =>
+    a.createdAt === b.createdAt
+      ? b.reference.localeCompare(a.reference)
+      : b.createdAt.localeCompare(a.createdAt),
+  );
+  return all.slice(0, options.limit);
+}
+
+/**
+ * Puts the failed status notifications (of one request, or all) back in the queue, to be sent at
+ * the next look for due mail (`ros-admin mails resend-notices`). Returns how many.
+ */
+export async function requeueFailedNotices(
+  db: Kysely<Database>,
+  requestId: string | null,
+  now: Date = new Date(),
+): Promise<number> {
+  let q = db
+    .updateTable('status_notices')
+    .set({ status: 'retry', attempts: 0, next_attempt_at: now.toISOString() })
+    .where('status', '=', 'failed');
+  if (requestId !== null) q = q.where('request_id', '=', requestId);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

@@ -58,18 +58,23 @@ export function createMetrics(db: Db, sources: MetricSources): Metrics {
 
   new Gauge({
     name: 'ros_mail_queue',
-    help: 'Confirmation e-mails by status, whole instance group (failed = gave up, needs an operator)',
+    help: 'Queued messages of every kind (confirmation e-mails, status e-mails and SMS) by status, whole instance group (failed = gave up, needs an operator: ros-admin mails)',
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await db.kysely
-        .selectFrom('request_mails')
-        .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .groupBy('status')
-        .execute();
+      const counts = new Map<string, number>(
+        ['pending', 'sending', 'retry', 'sent', 'failed'].map((s) => [s, 0]),
+      );
+      for (const table of ['request_mails', 'status_notices'] as const) {
+        const rows = await db.kysely
+          .selectFrom(table)
+          .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .groupBy('status')
+          .execute();
+        for (const r of rows) counts.set(r.status, (counts.get(r.status) ?? 0) + Number(r.n));
+      }
       this.reset();
-      for (const status of ['pending', 'sending', 'retry', 'sent', 'failed']) this.set({ status }, 0);
-      for (const r of rows) this.set({ status: r.status }, Number(r.n));
+      for (const [status, n] of counts) this.set({ status }, n);
     },
   });
 

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
+import { changeStatus } from '../intake/status.js';
 import { agreed, newApplicant } from '../test/applicant.js';
 import { solvedToken } from '../test/botcheck.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { storedRequest } from '../test/requests.js';
 import { seedFormData } from '../test/seed.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
@@ -119,6 +121,15 @@ for (const kind of await testDbKinds()) {
       const text = await scrape();
       expect(sample(text, 'ros_mail_queue{status="failed"}')).toBe(0);
       expect(sample(text, 'ros_mail_queue{status="pending"}')).toBe(0);
+      // A status notification that gave up counts too (issue 36: every kind of message).
+      const r = await storedRequest(t.db, { send_notifications_email: true });
+      await changeStatus(t.db, r.reference, { status: 'received' });
+      await t.db.kysely
+        .updateTable('status_notices')
+        .set({ status: 'failed' })
+        .where('request_id', '=', r.id)
+        .execute();
+      expect(sample(await scrape(), 'ros_mail_queue{status="failed"}')).toBe(1);
     });
   });
 }

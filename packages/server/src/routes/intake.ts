@@ -239,6 +239,12 @@ export const intakeRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
           ? `${checked.change.status} notices=${r.notices}`
           : `${r.outcome} ${checked.change.status}`,
       );
+      if (r.outcome === 'erased')
+        throw new ApiError(
+          410,
+          'REQUEST_ERASED',
+          "The request's personal data was erased (retention): a note or certificate is not stored",
+        );
       if (r.outcome === 'refused')
         throw new ApiError(
           409,

@@ -451,7 +451,7 @@ for (const kind of await testDbKinds()) {
 
       const mail = await simpleParser(await outboxFile(reference));
       expect(mail.subject).toContain(reference);
-      expect(mail.subject).toMatch(/received/);
+      expect(mail.subject).toMatch(/sent to the Authority electronically/);
       const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
       expect(to?.value[0]?.address).toBe('stepan.dvorak@example.cz');
       expect(mail.text).toContain(reference);

@@ -190,6 +190,11 @@ describe('web app files (routes/web.ts)', () => {
     }
     for (const [path, status] of [
       ['/check?id=1x2', 200],
+      ['/check', 200],
+      ['/check?lang=en', 200],
+      ['/check?id=', 404],
+      ['/check?id=1x2x3&lang=en', 404],
+      ['/check?id=abc', 404],
       ['/form', 200],
       ['/duplicate/form', 200],
       ['/not-found', 404],
@@ -201,5 +206,26 @@ describe('web app files (routes/web.ts)', () => {
       expect(res.statusCode, path).toBe(status);
       expect(res.headers['content-type'], path).toMatch(/text\/html/);
     }
+  });
+
+  it('the app under its own file name and a .html path a browser asks for are the not-found page, 404 (issue 36)', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const url of ['/index.html', '/index.html?lang=en']) {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
+    const page = await app.inject({ method: 'GET', url: '/foo.html', headers: html });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    // A missing script is still a plain 404 in the error shape.
+    const script = await app.inject({
+      method: 'GET',
+      url: '/assets/missing-Ab12.js',
+      headers: { accept: '*/*' },
+    });
+    expect(script.statusCode).toBe(404);
+    expect(script.json().error.code).toBe('NOT_FOUND');
   });
 });

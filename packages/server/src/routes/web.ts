@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { canonicalAppPath, isAppPage } from '@ros/domain';
+import { canonicalAppPath, checkPageTarget, isAppPage } from '@ros/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { AppContext } from '../context.js';
@@ -26,6 +26,14 @@ export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<
   // (pageHeaders.ts) and a Permissions-Policy.
   await web.register(helmet, pageHeaders(ctx.config));
   const pageAssets = readPageAssets(webDir);
+  // The app's file under its own name is no page (issue 36): the not-found page, 404.
+  web.addHook('onRequest', (req, reply, done) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && pathOnly(req.url) === '/index.html') {
+      void reply.status(404).header('link', pagePreloads(req.url, pageAssets)).sendFile('index.html');
+      return;
+    }
+    done();
+  });
   web.addHook('onRequest', (_req, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     done();
@@ -73,11 +81,10 @@ export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<
   // regard to case, so it would show the page under a 404.
   web.setNotFoundHandler((req, reply) => {
     const path = pathOnly(req.url);
-    if (
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      !/\.[a-z0-9]+$/i.test(path)
-    ) {
+    // A path with an extension is a missing file, unless a browser asks for a page (`/foo.html`
+    // typed or linked: it gets the not-found page, issue 36); a script or image gets JSON.
+    const wantsPage = !/\.[a-z0-9]+$/i.test(path) || /\btext\/html\b/.test(String(req.headers.accept ?? ''));
+    if ((req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && wantsPage) {
       const canonical = canonicalAppPath(path);
       if (canonical !== null) {
         return reply
@@ -87,7 +94,7 @@ export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<
       }
       // Cache-Control: pageCacheControl, set with the file (setHeaders above).
       return reply
-        .status(isAppPage(path) ? 200 : 404)
+        .status(isAppPage(path) && !malformedCheck(path, req.url) ? 200 : 404)
         .header('link', pagePreloads(req.url, pageAssets))
         .sendFile('index.html');
     }
@@ -95,6 +102,13 @@ export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<
       .status(404)
       .send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ApiErrorBody);
   });
+}
+
+/** `/check` with an `id` that is no check id: the browser shows not-found, so the status says 404 (issue 36). */
+function malformedCheck(path: string, url: string): boolean {
+  if (path !== '/check') return false;
+  const query = url.slice(path.length).replace(/^\?/, '').split('#')[0] ?? '';
+  return checkPageTarget(new URLSearchParams(query).get('id')) === 'not-found';
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

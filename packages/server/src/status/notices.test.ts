@@ -97,6 +97,51 @@ for (const kind of await testDbKinds()) {
       await queue.close();
     });
 
+    it('a new note with the same status is a change and is notified; the same note again is not (issue 36)', async () => {
+      const r = await storedRequest(t.db, { send_notifications_email: true });
+      await changeStatus(t.db, r.reference, { status: 'received' });
+      await changeStatus(t.db, r.reference, { status: 'documents_needed', note: 'Pošlete pas.' });
+      const again = await changeStatus(t.db, r.reference, {
+        status: 'documents_needed',
+        note: 'Pošlete pas.',
+      });
+      expect(again.outcome).toBe('already');
+      const news = await changeStatus(t.db, r.reference, {
+        status: 'documents_needed',
+        note: 'Pošlete také výpis z rejstříku trestů.',
+      });
+      expect(news).toMatchObject({ outcome: 'changed', notices: 1 });
+      const rows = await t.db.kysely
+        .selectFrom('request_status_history')
+        .select(['status', 'note'])
+        .where('request_id', '=', r.id)
+        .orderBy('id')
+        .execute();
+      expect(rows.map((h) => h.note)).toEqual([
+        null,
+        'Pošlete pas.',
+        'Pošlete také výpis z rejstříku trestů.',
+      ]);
+    });
+
+    it('after the purge a note or certificate is not stored; a plain status change still is (issue 36)', async () => {
+      const r = await storedRequest(t.db, {});
+      await changeStatus(t.db, r.reference, { status: 'received' });
+      const later = new Date(Date.now() + (t.config.retentionReceivedDays + 1) * 86_400_000);
+      await purge(t.db, t.config, { now: later });
+      const note = await changeStatus(t.db, r.reference, { status: 'in_progress', note: 'Kept for ever?' });
+      expect(note.outcome).toBe('erased');
+      const plain = await changeStatus(t.db, r.reference, { status: 'in_progress' });
+      expect(plain.outcome).toBe('changed');
+      const notes = await t.db.kysely
+        .selectFrom('request_status_history')
+        .select('note')
+        .where('request_id', '=', r.id)
+        .where('note', 'is not', null)
+        .execute();
+      expect(notes).toEqual([]);
+    });
+
     it('the same status again notifies nothing; the purge deletes the files with the request', async () => {
       const r = await storedRequest(t.db, {
         send_notifications_email: true,
@@ -198,7 +243,7 @@ for (const kind of await testDbKinds()) {
         expect(Object.keys(m.body).sort()).toEqual(['reference', 'text', 'to']);
         expect(m.body.to).toBe('+420603123456');
         expect(m.body.text).toMatch(
-          /^ROS: request ROS-\d{4}-\d{6} – received by the Authority\. Status: http:\/\/ros\.test\/request-status\?lang=en#/,
+          /^ROS: request ROS-\d{4}-\d{6} - received by the Authority\. Status: http:\/\/ros\.test\/request-status\?lang=en#/,
         );
       }
       const rows = await t.db.kysely.selectFrom('status_notices').select(['status']).execute();

@@ -1,5 +1,6 @@
 import { type RequestStatus, requestState, stateWords } from '@ros/domain';
 import { fill } from '../pdf/labels.js';
+import { toGsm7 } from './gsm7.js';
 
 /**
  * The words of the status notifications (docs/status.md) in the request's language: the new
@@ -16,7 +17,7 @@ const TEXTS = {
     signature: 'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS)',
     automatic:
       'Tato zpráva byla odeslána automaticky, protože jste o oznámení požádali; neodpovídejte na ni.',
-    sms: 'ROS: žádost {reference} – {status}. Stav: {link}',
+    sms: 'ROS: zadost {reference} - {status}. Stav: {link}',
   },
   en: {
     subject: 'Request {reference}: {status} – ROS register',
@@ -26,7 +27,7 @@ const TEXTS = {
     signature: 'Civil Aviation Authority – background-check register (ROS)',
     automatic:
       'This message was sent automatically because you asked for notifications; please do not reply.',
-    sms: 'ROS: request {reference} – {status}. Status: {link}',
+    sms: 'ROS: request {reference} - {status}. Status: {link}',
   },
 } as const;
 
@@ -64,10 +65,13 @@ export function statusMail(n: NoticeInput): { subject: string; text: string; htm
   return { subject, text, html };
 }
 
+/** The SMS in GSM-7 (gsm7.ts): the vocabulary's words without diacritics, one segment. */
 export function statusSms(n: NoticeInput): string {
-  return fill(TEXTS[n.lang].sms, {
-    reference: n.reference,
-    status: statusWords(n.lang, n.status),
-    link: n.link,
-  });
+  return toGsm7(
+    fill(TEXTS[n.lang].sms, {
+      reference: n.reference,
+      status: statusWords(n.lang, n.status),
+      link: n.link,
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import { renderPdf } from '../pdf/render.js';
 import type { StoredRequest } from '../requests/repository.js';
 import { AGREED } from '../test/applicant.js';
 import { pdfText } from '../test/pdfText.js';
+import { toGsm7 } from './gsm7.js';
 import { statusMail, statusSms } from './texts.js';
 
 /**
@@ -76,7 +77,7 @@ describe('one vocabulary for the request states on every server surface', { time
         const mail = statusMail(n);
         expect(mail.subject).toContain(words);
         expect(mail.text).toContain(words);
-        expect(statusSms(n)).toContain(words);
+        expect(statusSms(n)).toContain(toGsm7(words));
       }
     });
   }

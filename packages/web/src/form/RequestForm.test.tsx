@@ -1,4 +1,10 @@
-import { catalogueEntries, type FormValues, maxLengthFor } from '@ros/domain';
+import {
+  attachmentNotes,
+  catalogueEntries,
+  currentLegalVersion,
+  type FormValues,
+  maxLengthFor,
+} from '@ros/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -61,7 +67,8 @@ describe('RequestForm reactions', () => {
     await findFinish();
     await choose(user, 'birth_state', 'germ');
     expect(box('birth_state')).toHaveValue('Germany');
-    expect(box('birth_district')).toBeDisabled();
+    // Not a disabled box: no district at all outside the Czech Republic (issue 36).
+    expect(box('birth_district')).toBeNull();
     expect(box('birth_municipality')).not.toHaveAttribute('role', 'combobox');
     await user.type(box('birth_municipality'), 'München');
     await choose(user, 'birth_state', 'czech');
@@ -198,6 +205,10 @@ describe('RequestForm reactions', () => {
     await user.click(screen.getByTestId('add-abroad'));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
+    // One instruction (issue 36): the legal texts' note, as the success screen and the PDF print it.
+    expect(screen.getByTestId('abroad-modal-note').textContent).toBe(
+      attachmentNotes(currentLegalVersion(), 'en', ['abroad'])[0],
+    );
     expect(within(dialog).getByRole('button')).toHaveFocus();
     await user.tab();
     expect(within(dialog).getByRole('button')).toHaveFocus();
@@ -299,6 +310,8 @@ describe('RequestForm errors and finish', () => {
     await user.clear(box('employer_current_from'));
     await user.type(box('employer_current_from'), `01/${now.getFullYear() - 6}`);
     expect(screen.getByTestId('coverage')).toHaveTextContent('The last 5 years are covered.');
+    // The warning under the start box does not outlive it (issue 36).
+    expect(document.querySelector('[data-alert-key="ALERTS.TIME_NOT_COVERED"]')).toBeNull();
   });
 
   it('a complete form: the finish button is highlighted and finishing shows the complete state', async () => {

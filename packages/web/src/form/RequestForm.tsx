@@ -1,5 +1,7 @@
 import {
+  attachmentNotes,
   coverageOk,
+  currentLegalVersion,
   FORM_SECTIONS,
   type FormValues,
   isSectionShown,
@@ -267,10 +269,17 @@ function ShownSection({ name }: { name: SectionName }) {
 /** The stay-abroad notice: what to attach for a stay abroad, shown at the first one added. */
 function AbroadNotice({ onClose }: { onClose: () => void }) {
   const { t } = useT();
+  const lang = useLang();
   return (
     <Dialog
       title={t('FORM.ABROAD.MODAL_TITLE')}
-      text={<p>{t('FORM.ABROAD.MODAL_TEXT')}</p>}
+      text={
+        <>
+          {/* The legal texts' note, word for word as the success screen and the PDF (issue 36). */}
+          <p data-testid="abroad-modal-note">{attachmentNotes(currentLegalVersion(), lang, ['abroad'])[0]}</p>
+          <p>{t('FORM.ABROAD.MODAL_NEXT')}</p>
+        </>
+      }
       onCancel={onClose}
       testId="abroad-dialog"
       actions={<Button onClick={onClose}>{t('FORM.ABROAD.MODAL_CLOSE')}</Button>}

@@ -32,6 +32,8 @@ describe('request status page (issue 26)', () => {
     ]);
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
     expect(screen.getByTestId('status-note')).toHaveTextContent('Pošlete kopii pasu.');
+    // The code stays on the page the success screen's link leads to (issue 36).
+    expect(screen.getByTestId('status-code')).toHaveTextContent('Přístupový kód: ABCD-EFGH-JKMN');
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/ros/status') ?? [];
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({
       reference: 'ROS-2026-000123',

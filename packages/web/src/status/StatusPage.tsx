@@ -1,4 +1,5 @@
 import {
+  formatAccessCode,
   normalizeAccessCode,
   parseReference,
   parseStatusFragment,
@@ -157,7 +158,16 @@ function StatusForm({
   );
 }
 
-function Result({ answer, onAnother }: { answer: StatusAnswer; onAnother: () => void }) {
+function Result({
+  answer,
+  code,
+  onAnother,
+}: {
+  answer: StatusAnswer;
+  /** The access code it was opened with: shown, as the success screen cannot be reached again (issue 36). */
+  code: string;
+  onAnother: () => void;
+}) {
   const { t } = useT();
   const lang = useLang();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -172,6 +182,11 @@ function Result({ answer, onAnother }: { answer: StatusAnswer; onAnother: () => 
         <strong>{stateWords(lang, requestState(answer.status, answer.channel)).state}</strong>
       </p>
       <Timeline answer={answer} />
+      <p className="status-result__code" data-testid="status-code">
+        {t('STATUS.RESULT.CODE')} <strong>{formatAccessCode(normalizeAccessCode(code) ?? code)}</strong>
+        <br />
+        {t('STATUS.RESULT.CODE_KEEP')}
+      </p>
       <p className="status-result__privacy">{t('STATUS.RESULT.PRIVACY')}</p>
       <Button variant="outlined" onClick={onAnother} data-testid="status-another">
         {t('STATUS.RESULT.ANOTHER')}
@@ -209,7 +224,7 @@ export default function StatusPage() {
         {state.kind === 'loading' ? t('FORM.LOADING') : ''}
       </p>
       {state.kind === 'found' ? (
-        <Result answer={state.answer} onAnother={() => setState({ kind: 'form' })} />
+        <Result answer={state.answer} code={typed.code} onAnother={() => setState({ kind: 'form' })} />
       ) : (
         <StatusForm
           initial={typed}

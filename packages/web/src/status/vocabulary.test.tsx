@@ -114,5 +114,31 @@ describe('the success screen and the dialog use the vocabulary', () => {
       expect(warning).not.toMatch(/přijal|received/i);
       cleanup();
     });
+
+    it(`${lang}: the duplicate warning says an earlier duplicate request was filled in, not received`, async () => {
+      renderApp({
+        path: lang === 'en' ? '/form?lang=en' : '/form',
+        children: (
+          <ConfirmDialog
+            variant="invalidDuplicates"
+            duplicate
+            email="jana@example.cz"
+            telephone=""
+            dialCode="+420"
+            notifyEmail={false}
+            notifyPhone={false}
+            onNotifyEmail={() => {}}
+            onNotifyPhone={() => {}}
+            processing={false}
+            onSubmit={() => {}}
+            onClose={() => {}}
+          />
+        ),
+      });
+      const warning = (await screen.findByTestId('confirm-warning')).textContent ?? '';
+      expect(warning).toContain(stateWords(lang, 'filled').state);
+      expect(warning).not.toMatch(/přijal|received/i);
+      cleanup();
+    });
   }
 });

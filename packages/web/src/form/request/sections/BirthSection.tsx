@@ -9,8 +9,8 @@ import { Section, useSetField, useShownError } from '../controls';
 
 /**
  * Date and place of birth (a new request's: FORM_SECTIONS). A Czech birth picks the municipality
- * from the list and its district follows; elsewhere the place is free text and the district off
- * (the catalogue's `freeText` and `enabled`).
+ * from the list and its district follows; elsewhere the place is free text and the district not
+ * shown (the catalogue's `freeText` and `enabled`).
  */
 export function BirthSection() {
   const { t } = useT();
@@ -53,7 +53,8 @@ export function BirthSection() {
       {/* A list choice for a birth in CZ (its district follows: MunicipalityField), free text
           elsewhere (the catalogue's `freeText`). */}
       <CatalogueField path="birth_municipality" hint={t('FORM.HINTS.birth_municipality_abroad')} />
-      <CatalogueField path="birth_district" disabled={!isFieldEnabled('birth_district', getValues(), ctx)} />
+      {/* Only for a birth in the Czech Republic (spec section 2; issue 36: not a disabled box). */}
+      {isFieldEnabled('birth_district', getValues(), ctx) && <CatalogueField path="birth_district" />}
     </Section>
   );
 }

@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { InlineMessage } from '../../../shell/alerts';
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
-import { fieldId, useFormStatus, useRequestForm } from '../context';
+import { fieldId, useCoverageOk, useFormStatus, useRequestForm } from '../context';
 import { Section } from '../controls';
 
 /** The current employer (a new request's: FORM_SECTIONS). */
@@ -15,6 +15,9 @@ export function EmployerSection() {
   // Under the start box, not at the top of the page (issue 27): stays until closed or fixed.
   const [uncovered, setUncovered] = useState(false);
   const startChanged = useFormStatus((s) => s.changed.has('employer_current_from'));
+  // The warning goes once the activities cover the years (issue 36: it outlived the section's
+  // "The last 5 years are covered").
+  const covered = useCoverageOk();
 
   // Leaving the start box after a change: MM/YYYY, and a warning when months stay uncovered.
   const onFromBlur = () => {
@@ -34,7 +37,7 @@ export function EmployerSection() {
         onBlur={onFromBlur}
       />
       <InlineMessage
-        message={uncovered ? { type: 'warning', key: 'ALERTS.TIME_NOT_COVERED' } : null}
+        message={uncovered && !covered ? { type: 'warning', key: 'ALERTS.TIME_NOT_COVERED' } : null}
         onDismiss={() => setUncovered(false)}
         focusAfter={() => document.getElementById(fieldId('employer_current_from'))}
         testId="coverage-notice"
