@@ -205,7 +205,7 @@ export const INTAKE_API_CALLS: IntakeCall[] = [
     scopes: ['requests:status'],
     body: statusChangeBodySchema,
     answers: { 200: statusChangeAnswerSchema },
-    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND', 'STATUS_TRANSITION'],
+    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND', 'STATUS_TRANSITION', 'CERTIFICATE_MISMATCH'],
   },
   {
     method: 'put',

@@ -36,7 +36,7 @@ const TEXTS = {
     signature: 'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS)',
     automatic:
       'Tato zpráva byla odeslána automaticky, protože jste o oznámení požádali; neodpovídejte na ni.',
-    sms: 'ROS: žádost {reference} – {status}. Stav: {link}',
+    sms: 'ROS: žádost {reference} – {status}. Stav, s přístupovým kódem ze žádosti: {link}',
   },
   en: {
     subject: 'Request {reference}: {status} – ROS register',
@@ -46,7 +46,7 @@ const TEXTS = {
     signature: 'Civil Aviation Authority – background-check register (ROS)',
     automatic:
       'This message was sent automatically because you asked for notifications; please do not reply.',
-    sms: 'ROS: request {reference} – {status}. Status: {link}',
+    sms: 'ROS: request {reference} – {status}. Status, with the access code on your request: {link}',
   },
 } as const;
 
@@ -61,7 +61,10 @@ export interface NoticeInput {
   lang: 'cs' | 'en';
   reference: string;
   status: RequestStatus;
-  /** The status page's link with the reference and the access code. */
+  /**
+   * The status page's link: with the reference and the access code in an e-mail; without them
+   * (the bare page, which asks for both) in an SMS, whose gateway never gets the code.
+   */
   link: string;
 }
 
