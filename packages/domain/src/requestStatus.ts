@@ -91,8 +91,15 @@ export const STATUS_PAGE_PATHS = { cs: '/stav-zadosti', en: '/request-status' } 
  * sends the fragment to a server, so neither appears in any access log.
  */
 export function statusPagePath(lang: 'cs' | 'en', reference: string, code: string): string {
-  const path = STATUS_PAGE_PATHS[lang];
-  return `${path}${lang === 'en' ? '?lang=en' : ''}#${reference}/${code}`;
+  return `${statusPageAddress(lang)}#${reference}/${code}`;
+}
+
+/**
+ * The status page without a fragment: it asks for the reference and the access code. What a
+ * status SMS links (issue 33: the SMS gateway is given the reference, never the code).
+ */
+export function statusPageAddress(lang: 'cs' | 'en'): string {
+  return `${STATUS_PAGE_PATHS[lang]}${lang === 'en' ? '?lang=en' : ''}`;
 }
 
 /** Reads 'ROS-2026-000001/ABCDEFGHJKLM' (a link's fragment, without '#'). */

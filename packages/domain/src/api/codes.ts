@@ -68,6 +68,8 @@ export const STATUS_ERROR_CODES = { notFound: 'STATUS_NOT_FOUND' } as const;
 export const INTAKE_ERROR_CODES = [
   /** POST requests/{reference}/status: the change may not follow the request's status (409). */
   'STATUS_TRANSITION',
+  /** POST requests/{reference}/status: `certificate` is not one of the request's person in the register (400). */
+  'CERTIFICATE_MISMATCH',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'REQUEST_NOT_FOUND',

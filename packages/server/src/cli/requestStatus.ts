@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../context.js';
 import { audit, operatorActor } from '../intake/audit.js';
+import { CERTIFICATE_MISMATCH_MESSAGE } from '../intake/certificate.js';
 import { changeStatus, checkStatusChange, type HistoryEntry } from '../intake/status.js';
 import { parseReference } from '../requests/repository.js';
 import type { Out } from './dispatch.js';
@@ -50,7 +51,10 @@ export async function statusCommand(
     actor,
     action: 'requests.status',
     target: reference,
-    outcome: r.outcome === 'refused' || r.outcome === 'erased' ? 'invalid' : 'ok',
+    outcome:
+      r.outcome === 'refused' || r.outcome === 'erased' || r.outcome === 'certificateMismatch'
+        ? 'invalid'
+        : 'ok',
     detail,
   });
   if (r.outcome === 'erased') {
@@ -59,6 +63,8 @@ export async function statusCommand(
     );
     return 1;
   }
+  if (r.outcome === 'certificateMismatch')
+    return usage(out, `certificate ${checked.change.certificate} ${CERTIFICATE_MISMATCH_MESSAGE}`);
   if (r.outcome === 'refused') {
     out(
       `ros-admin requests status: ${reference} is ${r.summary.status}; it cannot become ${checked.change.status}.`,

@@ -205,7 +205,14 @@ export const INTAKE_API_CALLS: IntakeCall[] = [
     scopes: ['requests:status'],
     body: statusChangeBodySchema,
     answers: { 200: statusChangeAnswerSchema },
-    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND', 'STATUS_TRANSITION', 'REQUEST_ERASED'],
+    errors: [
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'REQUEST_NOT_FOUND',
+      'STATUS_TRANSITION',
+      'REQUEST_ERASED',
+      'CERTIFICATE_MISMATCH',
+    ],
   },
   {
     method: 'put',

@@ -5,6 +5,7 @@ import { findRecord, missingPersons, revokeRecord, saveRecords } from '../record
 import { personRowSchema, toInput } from '../register/import.js';
 import { NiaIdentifierTakenError, savePerson } from '../register/persons.js';
 import { isUniqueViolation } from '../requests/repository.js';
+import { checkpointWal, markErased } from './retention/erase.js';
 
 /**
  * The register writes of the intake API: a certificate (PUT records/{id}) and a person
@@ -148,13 +149,22 @@ export async function putPerson(db: Db, id: number, body: unknown): Promise<PutP
   }
 }
 
-/** DELETE persons/{id}: the person and their documents; their certificates stay, without a person. */
-export async function deletePerson(db: Db, id: number): Promise<boolean> {
+/**
+ * DELETE persons/{id}: the person and their documents; their certificates stay, without a person.
+ * Deleted means gone from the files too (issue 33): on PostgreSQL the register's tables are owed
+ * a rewrite, which the next purge does (intake/retention/erase.ts); SQLite's write-ahead log is
+ * emptied at once.
+ */
+export async function deletePerson(db: Db, id: number, now: Date = new Date()): Promise<boolean> {
   const r = await db.kysely.transaction().execute(async (trx) => {
     // SQLite enforces the foreign keys (cascade, set null) only with its pragma on: do it by hand.
     await trx.deleteFrom('person_documents').where('person_id', '=', id).execute();
     await trx.updateTable('records').set({ person_id: null }).where('person_id', '=', id).execute();
-    return trx.deleteFrom('persons').where('id', '=', id).executeTakeFirst();
+    const deleted = await trx.deleteFrom('persons').where('id', '=', id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 1) await markErased(trx, db.dialect, 'register', now);
+    return deleted;
   });
-  return Number(r.numDeletedRows) === 1;
+  if (Number(r.numDeletedRows) !== 1) return false;
+  await checkpointWal(db);
+  return true;
 }

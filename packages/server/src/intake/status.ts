@@ -11,6 +11,7 @@ import {
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { enqueueNotices } from '../status/notices.js';
+import { isCertificateOf } from './certificate.js';
 import { type RequestSummary, SUMMARY_COLUMNS, toSummary } from './summary.js';
 
 /**
@@ -81,10 +82,12 @@ export type ChangeOutcome =
   | { outcome: 'refused'; summary: RequestSummary }
   /** A note or certificate for a request whose personal data was erased: not stored (issue 36). */
   | { outcome: 'erased'; summary: RequestSummary }
+  /** The certificate is not one of the request's person in the register (intake/certificate.ts). */
+  | { outcome: 'certificateMismatch'; summary: RequestSummary }
   | { outcome: 'none' };
 
 /** The summary's columns and the form values (for the notifications). */
-const COLUMNS = [...SUMMARY_COLUMNS, 'payload'] as const;
+const COLUMNS = [...SUMMARY_COLUMNS, 'payload', 'person_key'] as const;
 
 /**
  * Moves the request on: 'changed', 'already' (it has that status and no new note: nothing
@@ -122,6 +125,8 @@ export async function changeStatus(
         return { outcome: 'already', summary: toSummary(row) } as const;
     } else if (!mayChangeStatus(from, change.status))
       return { outcome: 'refused', summary: toSummary(row) } as const;
+    if (change.certificate && !(await isCertificateOf(trx, row.person_key, change.certificate)))
+      return { outcome: 'certificateMismatch', summary: toSummary(row) } as const;
     const at = now.toISOString();
     const receivedAt = row.received_at ?? (change.status === 'received' ? at : null);
     // Conditional on the status read: a change made meanwhile by another call wins, this one is refused.

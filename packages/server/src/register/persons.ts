@@ -11,6 +11,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { markErased } from '../intake/retention/erase.js';
 import { isInForce, registerToday } from '../records/records.js';
 
 /**
@@ -129,6 +130,8 @@ export async function savePerson(
       const { created_at: _keep, ...update } = row;
       await db.updateTable('persons').set(update).where('id', '=', input.id).execute();
       await db.deleteFrom('person_documents').where('person_id', '=', input.id).execute();
+      // The replaced version stays in PostgreSQL's files until the register's tables are rewritten.
+      await markErased(db, dialect, 'register', now);
     } else {
       await db
         .insertInto('persons')

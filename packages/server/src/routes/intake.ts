@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import { ApiError } from '../errors.js';
 import { type AuditEntry, audit } from '../intake/audit.js';
+import { CERTIFICATE_MISMATCH_MESSAGE } from '../intake/certificate.js';
 import {
   GIVEN_ONCE,
   type PersonAnswer,
@@ -244,6 +245,13 @@ export const intakeRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
           410,
           'REQUEST_ERASED',
           "The request's personal data was erased (retention): a note or certificate is not stored",
+        );
+      if (r.outcome === 'certificateMismatch')
+        throw new ApiError(
+          400,
+          'CERTIFICATE_MISMATCH',
+          "The certificate is not one of this request's person in the register",
+          [{ path: 'certificate', message: CERTIFICATE_MISMATCH_MESSAGE }],
         );
       if (r.outcome === 'refused')
         throw new ApiError(

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { purge } from '../intake/retention.js';
 import { createToken } from '../intake/tokens.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { storedRequest } from '../test/requests.js';
+import { registerCertificate, storedRequest } from '../test/requests.js';
 
 /** Headers that say nothing of the answer itself (they differ between any two answers). */
 const VOLATILE = new Set(['date', 'x-ratelimit-reset', 'x-ratelimit-remaining', 'connection', 'keep-alive']);
@@ -27,6 +27,8 @@ for (const kind of await testDbKinds()) {
       app = await buildApp(ctx);
       await app.ready();
       token = (await createToken(t.db, 'clerk', ['requests:status', 'requests:read'], 'test')) as string;
+      // Certificate 5001x2065 of register person 5001: an issued request of theirs may link it.
+      await registerCertificate(t.db, 5001);
       readToken = (await createToken(
         t.db,
         'reader',
@@ -75,7 +77,7 @@ for (const kind of await testDbKinds()) {
     });
 
     it('needs the scope requests:status, checks the body, and keeps the history with times', async () => {
-      const r = await storedRequest(t.db);
+      const r = await storedRequest(t.db, {}, { personKey: 'person:5001' });
       expect((await post(r.reference, { status: 'received' }, readToken)).statusCode).toBe(403);
       expect((await post('ROS-2026-999999', { status: 'received' })).statusCode).toBe(404);
       for (const bad of [
@@ -224,11 +226,11 @@ for (const kind of await testDbKinds()) {
     });
 
     it('keeps working after the retention purge: statuses and dates, not the note', async () => {
-      const r = await storedRequest(t.db, { send_notifications_email: true });
+      const r = await storedRequest(t.db, { send_notifications_email: true }, { personKey: 'person:5001' });
       const code = await codeOf(r.id);
       await post(r.reference, { status: 'received' });
       await post(r.reference, { status: 'documents_needed', note: 'Pošlete pas.' });
-      await post(r.reference, { status: 'issued', certificate: '5001x2065' });
+      expect((await post(r.reference, { status: 'issued', certificate: '5001x2065' })).statusCode).toBe(200);
       const later = new Date(Date.now() + (ctx.config.retentionReceivedDays + 1) * 86_400_000);
       const result = await purge(t.db, ctx.config, { now: later });
       expect(result.erased.map((e) => e.reference)).toContain(r.reference);

@@ -84,10 +84,16 @@ for (const kind of await testDbKinds()) {
           // Nothing of the person but the reference; the note stays behind the access code.
           expect(`${mail.text}${mail.html}`).not.toMatch(/Žofie|Řeháková|Pošlete pas/);
         }
+        // The SMS gateway gets the reference and the page's address, never the access code
+        // (issue 33): the applicant types the code from the PDF or the success screen.
+        const page = link.slice(0, link.indexOf('#'));
         for (const f of sms) {
           const text = readFileSync(join(smsOutboxDir(t.config), f), 'utf8');
           expect(text).toContain('To: +420603123456');
-          expect(text).toContain(link);
+          expect(text).toContain(`${page}\n`);
+          expect(text).toContain(r.reference);
+          expect(text).not.toContain(code);
+          expect(text).not.toContain('#');
           expect(text).not.toMatch(/Žofie|Řeháková|Pošlete pas/);
         }
       }
@@ -243,7 +249,7 @@ for (const kind of await testDbKinds()) {
         expect(Object.keys(m.body).sort()).toEqual(['reference', 'text', 'to']);
         expect(m.body.to).toBe('+420603123456');
         expect(m.body.text).toMatch(
-          /^ROS: request ROS-\d{4}-\d{6} - received by the Authority\. Status: http:\/\/ros\.test\/request-status\?lang=en#/,
+          /^ROS: request ROS-\d{4}-\d{6} - received by the Authority\. Status: http:\/\/ros\.test\/request-status\?lang=en$/,
         );
       }
       const rows = await t.db.kysely.selectFrom('status_notices').select(['status']).execute();

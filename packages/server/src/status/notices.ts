@@ -1,4 +1,10 @@
-import { type FormValues, isRequestStatus, normalizeTelephone, statusPagePath } from '@ros/domain';
+import {
+  type FormValues,
+  isRequestStatus,
+  normalizeTelephone,
+  statusPageAddress,
+  statusPagePath,
+} from '@ros/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.js';
@@ -101,7 +107,10 @@ export async function sendNotice(db: Kysely<Database>, id: number, s: NoticeSend
   if (row.channel === 'sms') {
     const to = smsNumber(values);
     if (!to) throw Object.assign(new Error('no number'), { code: 'NO_ADDRESS' });
-    await s.sms().send({ to, text: statusSms(input), reference: row.reference }, name);
+    // The gateway (a third party) gets the reference and the page's address, not the access
+    // code: the applicant types the code from the PDF or the success screen (issue 33).
+    const text = statusSms({ ...input, link: `${s.config.publicUrl}${statusPageAddress(lang)}` });
+    await s.sms().send({ to, text, reference: row.reference }, name);
   } else {
     const to = (values.email ?? '').trim();
     if (!to) throw Object.assign(new Error('no address'), { code: 'NO_ADDRESS' });

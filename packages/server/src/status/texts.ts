@@ -44,7 +44,10 @@ export interface NoticeInput {
   lang: 'cs' | 'en';
   reference: string;
   status: RequestStatus;
-  /** The status page's link with the reference and the access code. */
+  /**
+   * The status page's link: with the reference and the access code in an e-mail; without them
+   * (the bare page, which asks for both) in an SMS, whose gateway never gets the code.
+   */
   link: string;
 }
 

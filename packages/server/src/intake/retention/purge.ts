@@ -2,7 +2,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { audit } from '../audit.js';
 import { type DueRequest, dueRequests } from './due.js';
-import { eraseRequests, overwriteFreedSpace } from './erase.js';
+import { eraseRequests, markErased, overwriteFreedSpace } from './erase.js';
 import { deleteFiles, outboxFilesDue } from './outboxFiles.js';
 
 /**
@@ -103,7 +103,8 @@ export async function purge(
     return result;
   }
   await audit(db, { actor, action: 'purge', detail: summary(result) }, now);
-  await overwriteFreedSpace(db, erased.length + result.sessions, now);
+  if (erased.length + result.sessions > 0) await markErased(db.kysely, db.dialect, 'requests', now);
+  await overwriteFreedSpace(db);
   return result;
 }
 
