@@ -230,7 +230,7 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
     await expect(page.locator('#birth_district')).toHaveCount(0);
   });
 
-  test(`point 9: the SMS consent says the gateway receives the reference and the access code (${lang})`, async ({
+  test(`point 9: the SMS consent says the gateway receives the reference and the status, not the access code (${lang})`, async ({
     page,
   }) => {
     const finish = await openPrefilledForm(page, lang);
@@ -238,8 +238,8 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
     const phone = page.locator('.choice-item', { has: page.getByTestId('confirm-phone') });
     await expect(phone).toContainText(
       lang === 'cs'
-        ? 'poskytovatel SMS brány, který tak dostane telefonní číslo, číslo žádosti a přístupový kód'
-        : 'SMS gateway provider, which thereby receives the telephone number, the reference number and the access code',
+        ? 'poskytovatel SMS brány, který tak dostane telefonní číslo, číslo žádosti a nový stav žádosti (přístupový kód ne)'
+        : 'SMS gateway provider, which thereby receives the telephone number, the reference number and the new status of the request (not the access code)',
     );
   });
 }

@@ -4,9 +4,9 @@ import { currentLegalVersion, legalStatements } from './index.js';
 /** Issue 36, point 9: the SMS consent the dialog shows says what the SMS gateway receives. */
 describe('the SMS consent of the current legal texts', () => {
   it.each([
-    ['cs', /SMS brány.*číslo žádosti a přístupový kód/],
-    ['en', /SMS gateway.*reference number and the access code/],
-  ] as const)('%s names the gateway, the reference and the access code', (lang, words) => {
+    ['cs', /SMS brány.*číslo žádosti a nový stav žádosti \(přístupový kód ne\)/],
+    ['en', /SMS gateway.*reference number and the new status of the request \(not the access code\)/],
+  ] as const)('%s names the gateway, the reference and the status, not the access code', (lang, words) => {
     const contact = { email: 'a@example.cz', telephone: '603123456', dial_code: '+420' };
     const phone = legalStatements(
       currentLegalVersion(),
