@@ -12,6 +12,8 @@ const production = {
   ROS_USE_EID: 'NO',
   ROS_PUBLIC_URL: 'https://ros.example.cz',
   ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+  // Required in production since issue 33 (item 3); a key of its own, not the ALTCHA one.
+  ROS_STATUS_KEY: randomBytes(32).toString('hex'),
 };
 
 describe('the address the server listens on', () => {
