@@ -1,9 +1,7 @@
-import { AUTHORITY, authorityPostalAddress, defaultFormValues } from '@ros/domain';
+import { AUTHORITY, authorityPostalAddress } from '@ros/domain';
 import { describe, expect, it } from 'vitest';
-import type { StoredRequest } from '../requests/repository.js';
-import { AGREED } from '../test/applicant.js';
-import { pdfText } from '../test/pdfText.js';
-import { buildPdfModel, type CodeNames } from './model.js';
+import { CODES_AS_THEY_ARE, pdfText, storedRequestOf } from '../test/pdfText.js';
+import { buildPdfModel } from './model.js';
 import { renderPdf } from './render.js';
 
 /**
@@ -12,32 +10,13 @@ import { renderPdf } from './render.js';
  * success screen and the footer show (web: shell/authority.test.tsx).
  */
 
-const names: CodeNames = {
-  country: (c) => c,
-  listItem: (_l, c) => c,
-  municipality: (c) => c,
-  district: (c) => c,
-};
-
-const request = (language: 'cs' | 'en', viaNia: boolean): StoredRequest => ({
-  id: 'z'.repeat(24),
-  reference: 'ROS-2026-000042',
-  language,
-  duplicate: false,
-  viaNia,
-  values: { ...defaultFormValues(), first_name: 'Cecil', last_name: 'Rozzi', home_state: 'CZ' },
-  personKey: null,
-  idempotencyKey: null,
-  bodyHash: 'h',
-  legal: AGREED,
-  createdAt: '2026-11-26T10:00:00.000Z',
-});
+const names = CODES_AS_THEY_ARE;
 
 describe("the PDF's intro says where to deliver it", { timeout: 120_000 }, () => {
   for (const language of ['cs', 'en'] as const)
     for (const viaNia of [false, true])
       it(`${language}, ${viaNia ? 'NIA (attachments)' : 'paper'}`, async () => {
-        const text = await pdfText(await renderPdf(buildPdfModel(request(language, viaNia), names)));
+        const text = await pdfText(await renderPdf(buildPdfModel(storedRequestOf(language, viaNia), names)));
         expect(text).toContain(authorityPostalAddress(language));
         expect(text).toContain(AUTHORITY.dataBox);
       });

@@ -1,12 +1,10 @@
-import { defaultFormValues, REQUEST_STATUSES, requestState, stateWords } from '@ros/domain';
+import { REQUEST_STATUSES, requestState, stateWords } from '@ros/domain';
 import { describe, expect, it } from 'vitest';
 import { confirmationMail, niaAnswerText } from '../mail/confirmation.js';
 import { fill, PDF_LABELS } from '../pdf/labels.js';
-import { buildPdfModel, type CodeNames } from '../pdf/model.js';
+import { buildPdfModel } from '../pdf/model.js';
 import { renderPdf } from '../pdf/render.js';
-import type { StoredRequest } from '../requests/repository.js';
-import { AGREED } from '../test/applicant.js';
-import { pdfText } from '../test/pdfText.js';
+import { CODES_AS_THEY_ARE, pdfText, storedRequestOf } from '../test/pdfText.js';
 import { toGsm7 } from './gsm7.js';
 import { statusMail, statusSms } from './texts.js';
 
@@ -17,42 +15,23 @@ import { statusMail, statusSms } from './texts.js';
  * "received" before the authority has marked the request received.
  */
 
-const names: CodeNames = {
-  country: (c) => c,
-  listItem: (_l, c) => c,
-  municipality: (c) => c,
-  district: (c) => c,
-};
-
-function stored(language: 'cs' | 'en', viaNia: boolean): StoredRequest {
-  return {
-    id: 'z'.repeat(24),
-    reference: 'ROS-2026-000042',
-    language,
-    duplicate: false,
-    viaNia,
-    values: { ...defaultFormValues(), first_name: 'Cecil', last_name: 'Rozzi', home_state: 'CZ' },
-    personKey: null,
-    idempotencyKey: null,
-    bodyHash: 'h',
-    legal: AGREED,
-    createdAt: '2026-11-26T10:00:00.000Z',
-  };
-}
+const names = CODES_AS_THEY_ARE;
 
 const RECEIVED = /přijal|přijat|received/i;
 
 describe('one vocabulary for the request states on every server surface', { timeout: 120_000 }, () => {
   for (const lang of ['cs', 'en'] as const) {
     it(`${lang}: the paper PDF waits for the signed request, the NIA PDF was sent, a received one says so`, async () => {
-      const paper = await pdfText(await renderPdf(buildPdfModel(stored(lang, false), names)));
+      const paper = await pdfText(await renderPdf(buildPdfModel(storedRequestOf(lang, false), names)));
       expect(paper).toContain(stateWords(lang, 'waiting_paper').step);
       expect(paper).not.toMatch(RECEIVED);
-      const nia = await pdfText(await renderPdf(buildPdfModel(stored(lang, true), names)));
+      const nia = await pdfText(await renderPdf(buildPdfModel(storedRequestOf(lang, true), names)));
       expect(nia).toContain(stateWords(lang, 'sent').step);
       expect(nia).not.toMatch(RECEIVED);
       const received = await pdfText(
-        await renderPdf(buildPdfModel(stored(lang, false), names, undefined, '2026-11-27T10:00:00.000Z')),
+        await renderPdf(
+          buildPdfModel(storedRequestOf(lang, false), names, undefined, '2026-11-27T10:00:00.000Z'),
+        ),
       );
       expect(received).toContain(stateWords(lang, 'received').step);
     });
@@ -62,8 +41,8 @@ describe('one vocabulary for the request states on every server surface', { time
       expect(paperAnswer).toContain(stateWords(lang, 'filled').step);
       expect(paperAnswer).toContain(stateWords(lang, 'waiting_paper').step);
       expect(paperAnswer).not.toMatch(RECEIVED);
-      expect(niaAnswerText(stored(lang, true))).toContain(stateWords(lang, 'sent').state);
-      const mail = confirmationMail(stored(lang, true));
+      expect(niaAnswerText(storedRequestOf(lang, true))).toContain(stateWords(lang, 'sent').state);
+      const mail = confirmationMail(storedRequestOf(lang, true));
       for (const text of [mail.subject, mail.text, mail.html]) {
         expect(text).toContain(stateWords(lang, 'sent').state);
         expect(text).not.toMatch(RECEIVED);
