@@ -1,11 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 /**
  * Erasing a request's personal data (docs/intake.md "Retention"): the row keeps its reference,
- * dates, channel, language and kind; what hangs on it with personal data goes with it. Then,
- * on PostgreSQL, the freed space is overwritten (issue 21).
+ * dates, channel, language and kind; what hangs on it with personal data goes with it. An
+ * erased request that still holds some (a note the old code stored after the erasure, issue 36)
+ * is erased again to the same state. Then, on PostgreSQL, the freed space is overwritten (issue 21).
  */
 
 /**
@@ -14,6 +15,31 @@ import type { Database } from '../../db/schema.js';
  * status notifications not yet sent (they go with the address they were for, docs/status.md).
  */
 const DELETED_WITH_REQUEST = ['request_mails', 'status_notices'] as const;
+
+/** What erasing leaves in a request's own row: no form, person key, idempotency key, body hash or NIA identifier. */
+const ERASED_ROW = {
+  payload: '{}',
+  person_key: null,
+  idempotency_key: null,
+  body_hash: '',
+  nia_identifier: null,
+} as const;
+
+/**
+ * Clears what hangs on these requests (in the caller's transaction): deletes the rows of
+ * DELETED_WITH_REQUEST; the history keeps each status and its time, not the authority's note
+ * or the certificate.
+ */
+async function clearWhatHangsOn(trx: Transaction<Database>, ids: string[]): Promise<void> {
+  for (const table of DELETED_WITH_REQUEST)
+    await trx.deleteFrom(table).where('request_id', 'in', ids).execute();
+  await trx
+    .updateTable('request_status_history')
+    .set({ note: null, certificate: null })
+    .where('request_id', 'in', ids)
+    .where((eb) => eb.or([eb('note', 'is not', null), eb('certificate', 'is not', null)]))
+    .execute();
+}
 
 /** Erases the personal data of these requests; those erased meanwhile are skipped. */
 export async function eraseRequests(db: Db, references: string[], now: Date): Promise<string[]> {
@@ -27,26 +53,93 @@ export async function eraseRequests(db: Db, references: string[], now: Date): Pr
       .execute();
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    for (const table of DELETED_WITH_REQUEST)
-      await trx.deleteFrom(table).where('request_id', 'in', ids).execute();
-    // The history keeps each status and its time, not the authority's note or the certificate.
-    await trx
-      .updateTable('request_status_history')
-      .set({ note: null, certificate: null })
-      .where('request_id', 'in', ids)
-      .execute();
+    await clearWhatHangsOn(trx, ids);
     await trx
       .updateTable('requests')
-      .set({
-        payload: '{}',
-        person_key: null,
-        idempotency_key: null,
-        body_hash: '',
-        nia_identifier: null,
-        erased_at: now.toISOString(),
-      })
+      .set({ ...ERASED_ROW, erased_at: now.toISOString() })
       .where('id', 'in', ids)
       .where('erased_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.reference);
+  });
+}
+
+/**
+ * An erased request that still holds personal data (issue 36, point 7): a note or a certificate
+ * id in its history, a confirmation-mail or notification row, or a value of its own row that
+ * `eraseRequests` clears. Before a note on an erased request was refused (410) the old code
+ * stored it, and the purge, looking only at requests not yet erased, never came back to it.
+ * Uncorrelated `in` subqueries: each table is read once per query (SQLite builds a temporary
+ * index of each, PostgreSQL a hash), not once per erased request.
+ */
+const stillHolds = (eb: ExpressionBuilder<Database, 'requests'>) =>
+  eb.or([
+    eb('requests.payload', '<>', ERASED_ROW.payload),
+    eb('requests.person_key', 'is not', null),
+    eb('requests.idempotency_key', 'is not', null),
+    eb('requests.body_hash', '<>', ERASED_ROW.body_hash),
+    eb('requests.nia_identifier', 'is not', null),
+    eb(
+      'requests.id',
+      'in',
+      eb
+        .selectFrom('request_status_history')
+        .select('request_status_history.request_id')
+        .where((h) =>
+          h.or([
+            h('request_status_history.note', 'is not', null),
+            h('request_status_history.certificate', 'is not', null),
+          ]),
+        ),
+    ),
+    ...DELETED_WITH_REQUEST.map((table) =>
+      eb('requests.id', 'in', eb.selectFrom(table).select(`${table}.request_id`)),
+    ),
+  ]);
+
+/**
+ * Erased requests that still hold personal data (`stillHolds`), by id, at most `limit` of those
+ * after `afterId` (the keyset of the purge's batches).
+ */
+export async function erasedStillHolding(
+  db: Db,
+  limit: number,
+  afterId = '',
+): Promise<Array<{ id: string; reference: string }>> {
+  return db.kysely
+    .selectFrom('requests')
+    .select(['requests.id', 'requests.reference'])
+    .where('requests.erased_at', 'is not', null)
+    .where('requests.id', '>', afterId)
+    .where(stillHolds)
+    .orderBy('requests.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Erases again what these erased requests still hold, leaving each as `eraseRequests` leaves a
+ * request (its `erased_at` stays the first erasure's); the references of those it found still
+ * holding some (checked again in the transaction).
+ */
+export async function eraseAgain(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return db.kysely.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('requests')
+      .select(['requests.id', 'requests.reference'])
+      .where('requests.id', 'in', ids)
+      .where('requests.erased_at', 'is not', null)
+      .where(stillHolds)
+      .execute();
+    if (rows.length === 0) return [];
+    const again = rows.map((r) => r.id);
+    await clearWhatHangsOn(trx, again);
+    await trx
+      .updateTable('requests')
+      .set(ERASED_ROW)
+      .where('id', 'in', again)
+      .where('erased_at', 'is not', null)
       .execute();
     return rows.map((r) => r.reference);
   });

@@ -2,12 +2,13 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { audit } from '../audit.js';
 import { type DueRequest, dueRequests } from './due.js';
-import { eraseRequests, markErased, overwriteFreedSpace } from './erase.js';
+import { eraseAgain, erasedStillHolding, eraseRequests, markErased, overwriteFreedSpace } from './erase.js';
 import { deleteFiles, outboxFilesDue } from './outboxFiles.js';
 
 /**
  * One retention purge (docs/intake.md "Retention"): erases the personal data of the requests
- * that are due (retention/due.ts, retention/erase.ts), deletes the rows that expire (NIA
+ * that are due (retention/due.ts, retention/erase.ts) and again what erased requests still hold
+ * (a note stored after the erasure by the code before issue 36), deletes the rows that expire (NIA
  * sessions, spent bot-check tokens, search match tokens) and old outbox files
  * (retention/outboxFiles.ts). The server runs it on a timer (retention/scheduler.ts), operators
  * with `ros-admin purge`.
@@ -25,7 +26,12 @@ const EXPIRING = {
 } as const;
 type Expiring = keyof typeof EXPIRING;
 
-export type PurgeResult = { erased: DueRequest[]; outboxFiles: number } & Record<Expiring, number>;
+export type PurgeResult = {
+  erased: DueRequest[];
+  /** Erased before, still holding personal data, erased again (their references). */
+  erasedAgain: string[];
+  outboxFiles: number;
+} & Record<Expiring, number>;
 
 const EXPIRING_KEYS = Object.keys(EXPIRING) as Expiring[];
 
@@ -73,7 +79,31 @@ async function eraseDue(db: Db, config: Config, now: Date, actor: string): Promi
 }
 
 /**
- * One purge: erases what is due, deletes expired sessions, spent bot tokens, expired search
+ * Erases again, in batches by id, what erased requests still hold, auditing each as
+ * `requests.erase` with detail `again`; their references.
+ */
+async function eraseLeftovers(db: Db, now: Date, actor: string): Promise<string[]> {
+  const done: string[] = [];
+  let after = '';
+  for (;;) {
+    const batch = await erasedStillHolding(db, BATCH, after);
+    const last = batch.at(-1);
+    if (!last) break;
+    after = last.id;
+    for (const reference of await eraseAgain(
+      db,
+      batch.map((r) => r.id),
+    )) {
+      done.push(reference);
+      await audit(db, { actor, action: 'requests.erase', target: reference, detail: 'again' }, now);
+    }
+    if (batch.length < BATCH) break;
+  }
+  return done;
+}
+
+/**
+ * One purge: erases what is due and what erased requests still hold, deletes expired sessions, spent bot tokens, expired search
  * match tokens and old outbox files. With `dryRun` it only counts (and lists the requests it would erase).
  */
 export async function purge(
@@ -87,14 +117,14 @@ export async function purge(
   const erased = dryRun
     ? await dueRequests(db, config, now, 100_000)
     : await eraseDue(db, config, now, actor);
+  const erasedAgain = dryRun
+    ? (await erasedStillHolding(db, 100_000)).map((r) => r.reference)
+    : await eraseLeftovers(db, now, actor);
   const counts = await expired(db, now.toISOString(), dryRun);
-  const files = await outboxFilesDue(
-    config,
-    erased.map((e) => e.reference),
-    now,
-  );
+  const files = await outboxFilesDue(config, [...erased.map((e) => e.reference), ...erasedAgain], now);
   const result: PurgeResult = {
     erased,
+    erasedAgain,
     ...counts,
     outboxFiles: dryRun ? files.length : await deleteFiles(files),
   };
@@ -103,10 +133,14 @@ export async function purge(
     return result;
   }
   await audit(db, { actor, action: 'purge', detail: summary(result) }, now);
-  if (erased.length + result.sessions > 0) await markErased(db.kysely, db.dialect, 'requests', now);
+  if (erased.length + erasedAgain.length + result.sessions > 0)
+    await markErased(db.kysely, db.dialect, 'requests', now);
   await overwriteFreedSpace(db);
   return result;
 }
 
+/** The purge's audit detail; `erased_again=N` only when some were (rare: rows of the code before issue 36). */
 export const summary = (r: PurgeResult) =>
-  `requests=${r.erased.length} sessions=${r.sessions} bot_tokens=${r.botTokens} match_tokens=${r.matchTokens} outbox_files=${r.outboxFiles}`;
+  `requests=${r.erased.length} sessions=${r.sessions} bot_tokens=${r.botTokens} match_tokens=${r.matchTokens} outbox_files=${r.outboxFiles}${
+    r.erasedAgain.length > 0 ? ` erased_again=${r.erasedAgain.length}` : ''
+  }`;

@@ -70,7 +70,10 @@ export class PurgeScheduler {
     const until = new Date(now.getTime() + this.config.purgeIntervalMinutes * 60_000);
     if (!(await takeLease(this.db, 'purge', this.holder, now, until))) return null;
     const result = await purge(this.db, this.config, { now });
-    this.log.info({ purge: { ...result, erased: result.erased.length } }, 'purge done');
+    this.log.info(
+      { purge: { ...result, erased: result.erased.length, erasedAgain: result.erasedAgain.length } },
+      'purge done',
+    );
     return result;
   }
 
