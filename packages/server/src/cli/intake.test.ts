@@ -247,13 +247,33 @@ for (const kind of await testDbKinds()) {
       expect(lines.join('\n')).not.toContain('Greta');
       expect(await cli(purge)()).toBe(0);
       expect(lines[0]).toMatch(/^Erased the personal data of 0 request/);
+      expect(lines.join('\n')).not.toContain('erased earlier');
+      // A note the code before the 410 stored on the erased request: the next purge says it cleared it.
+      await t.db.kysely
+        .insertInto('request_status_history')
+        .values({
+          request_id: gone.id,
+          status: 'in_progress',
+          at: new Date().toISOString(),
+          note: 'late note',
+        })
+        .execute();
+      expect(await cli(purge)('--dry-run')).toBe(0);
+      expect(lines[1]).toMatch(/^Would clear what 1 request\(s\) erased earlier still held/);
+      expect(lines[2]).toBe(`  ${gone.reference}`);
+      expect(await cli(purge)()).toBe(0);
+      expect(lines[1]).toMatch(/^Cleared what 1 request\(s\) erased earlier still held/);
+      expect(await cli(purge)()).toBe(0);
+      expect(lines.join('\n')).not.toContain('erased earlier');
       expect(await cli(purge)('--now')).toBe(2);
 
       expect(await cli(audit)('list', '--target', gone.reference.toLowerCase())).toBe(0);
       expect(lines[0]).toMatch(/^AT\s+ACTOR\s+ACTION\s+TARGET\s+OUTCOME\s+DETAIL$/);
-      // Newest first: the erasure, then the show before it (showing an erased request reads nothing).
-      expect(lines.slice(1).map((l) => l.split(/\s+/).slice(2, 5))).toEqual([
-        ['requests.erase', gone.reference, 'ok'],
+      // Newest first: the second erasure (of the late note), the erasure, then the show before it
+      // (showing an erased request reads nothing).
+      expect(lines.slice(1).map((l) => l.split(/\s+/).slice(2, 6))).toEqual([
+        ['requests.erase', gone.reference, 'ok', 'again'],
+        ['requests.erase', gone.reference, 'ok', expect.not.stringMatching(/again/)],
         ['requests.read', gone.reference, 'ok'],
       ]);
       expect(await cli(audit)('list', '--actor', 'system')).toBe(0);

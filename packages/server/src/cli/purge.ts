@@ -26,6 +26,13 @@ export async function run(args: string[], ctx: AppContext, out: Out): Promise<nu
     `${verb} the personal data of ${r.erased.length} request(s) (received more than ${ctx.config.retentionReceivedDays} days ago, or never received and submitted more than ${ctx.config.retentionUnreceivedDays} days ago).`,
   );
   for (const e of r.erased) out(`  ${e.reference}  ${e.reason}  due ${time(e.due_at)}`);
+  // Requests erased earlier that still held something (a note the code before the 410 stored).
+  if (r.erasedAgain.length > 0) {
+    out(
+      `${dryRun ? 'Would clear' : 'Cleared'} what ${r.erasedAgain.length} request(s) erased earlier still held (a note or certificate added after the erasure).`,
+    );
+    for (const reference of r.erasedAgain) out(`  ${reference}`);
+  }
   out(
     `${dryRun ? 'Would delete' : 'Deleted'}: ${r.sessions} expired NIA session(s), ${r.botTokens} spent bot-check token(s), ${r.matchTokens} expired search match(es), ${r.outboxFiles} outbox mail file(s).`,
   );
