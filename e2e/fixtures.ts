@@ -18,6 +18,17 @@ export async function checkA11y(
   ]);
   if (options.include) builder = builder.include(options.include);
   for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
+  // A colour still on its way (the buttons' 150 ms transitions, e.g. a button enabled again or
+  // left by the pointer just before) is measured mid-way by axe's contrast rule: wait until every
+  // finite animation of the page has ended (spinners run for ever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await builder.analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
