@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityRange, computeCoverage, isCoverageOk } from './coverage.js';
+import { activityRange, computeCoverage } from './coverage.js';
 import { formatMonthYear } from './monthYear.js';
 
 // Window for this day: 04/2020 .. 03/2025 (60 months).
@@ -123,7 +123,7 @@ describe('past activities', () => {
       expect(activityRange(row, today)).toBeNull();
       expect(computeCoverage({ employerFrom: '', activities: [row] }, today).covered).toEqual([]);
     }
-    expect(isCoverageOk({ employerFrom: '', activities: bad }, today)).toBe(false);
+    expect(computeCoverage({ employerFrom: '', activities: bad }, today).ok).toBe(false);
   });
   it('the current month counts: an activity that ended last month leaves it uncovered', () => {
     const r = computeCoverage({ employerFrom: '', activities: [{ from: '01/2015', to: '02/2025' }] }, today);
@@ -132,6 +132,6 @@ describe('past activities', () => {
   });
   it('moves with today', () => {
     const input = { employerFrom: '', activities: [{ from: '01/2015', to: '02/2025' }] };
-    expect(isCoverageOk(input, { year: 2025, month: 4, day: 1 })).toBe(false);
+    expect(computeCoverage(input, { year: 2025, month: 4, day: 1 }).ok).toBe(false);
   });
 });

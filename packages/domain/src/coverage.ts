@@ -81,11 +81,6 @@ export function computeCoverage(input: CoverageInput, today?: Today): CoverageRe
   return { window, covered, uncovered, ok: uncovered.length <= MAX_UNCOVERED_MONTHS };
 }
 
-/** Shortcut: is the window covered well enough (at most 1 uncovered month)? */
-export function isCoverageOk(input: CoverageInput, today?: Today): boolean {
-  return computeCoverage(input, today).ok;
-}
-
 /**
  * Whether the month coverage applies: in a new request only. It is of the current employer and
  * the past activities, which a duplicate request has not (their sections are hidden there). The

@@ -1,5 +1,6 @@
-// Calendar dates: "today", the dd.mm.yyyy date entry with partial input, ISO
-// conversion, the real-calendar check and the birth-date range.
+// Calendar dates: "today", the dd.mm.yyyy date entry (a day or month of one digit is padded; a
+// date missing its month or year is incomplete, never completed: issue 22), ISO conversion, the
+// real-calendar check and the birth-date range.
 
 import { BIRTH_DATE_RANGE_YEARS } from './limits.js';
 import type { MessageKey } from './messages.js';
