@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   catalogueEntries,
   codedValues,
@@ -7,9 +7,17 @@ import {
   isFieldReadOnly,
   isMultiline,
   maxLengthFor,
+  type PrintedFieldName,
+  printedFields,
 } from './fields.js';
 import { DEFAULT_MAX_LENGTH, MAX_ABROAD_STAYS, MAX_LENGTHS } from './limits.js';
-import { defaultFormContext, defaultFormValues, FORM_FIELDS, type FormValues } from './values.js';
+import {
+  defaultFormContext,
+  defaultFormValues,
+  FORM_FIELDS,
+  type FormFieldName,
+  type FormValues,
+} from './values.js';
 
 const values = (over: Partial<FormValues> = {}): FormValues => ({ ...defaultFormValues(), ...over });
 
@@ -103,9 +111,35 @@ describe('the field catalogue', () => {
         field2: '',
       }),
     ).toBe(false);
-    expect(data_mailbox.shown?.(defaultFormContext({ noPrefill: true }))).toBe(true);
-    expect(data_mailbox.shown?.(defaultFormContext())).toBe(false);
+    expect(data_mailbox.enabled).toBeUndefined();
     expect(isFieldReadOnly('sex', defaultFormContext({ readOnly: new Set(['sex']) }))).toBe(true);
+  });
+});
+
+describe('the printed fields', () => {
+  // Every field but the dialog's choices, the rows (printed by column) and the dial code and AIFO
+  // (print: 'none'): the PDF labels are a record over these names (server pdf/labels.ts).
+  const notPrinted = [
+    'dial_code',
+    'aifo',
+    'send_notifications_email',
+    'send_notifications_phone',
+    'past_activities',
+    'abroad_stay',
+  ] as const;
+
+  it('are the same names in the type and at run time', () => {
+    expectTypeOf<PrintedFieldName>().toEqualTypeOf<Exclude<FormFieldName, (typeof notPrinted)[number]>>();
+    const names: readonly string[] = notPrinted;
+    expect(printedFields()).toEqual(Object.keys(FIELDS).filter((name) => !names.includes(name)));
+  });
+
+  it('of a catalogue with a field more include it', () => {
+    const catalogue = { ...FIELDS, pet_name: { kind: 'text', maxLength: 20, section: 'contact' } } as const;
+    expect(printedFields(catalogue)).toContain('pet_name');
+    expect(printedFields({ ...catalogue, pet_name: { ...catalogue.pet_name, print: 'none' } })).not.toContain(
+      'pet_name',
+    );
   });
 });
 

@@ -1,19 +1,24 @@
 // The field catalogue (issue 13, issue 25): one entry per field of the request form, and per
-// sub-field of its lists and rows, holding the whole field: what kind of value it holds (text, a
-// country, a municipality, a district, an item of which code list...), its maximum length, its
-// section of the form (sections.ts), when it is off (hidden in a mode with its section or by
-// `only`, disabled by another value: `enabled`, free text instead of a list choice: `freeText`),
-// when it is required, how it is stored (`normalize`) and how the PDF prints it (`print`,
-// `format`). The rules derived from the entries live here too: isFieldHidden, isFieldEnabled,
-// isFieldRequired, isFieldReadOnly, codedValues. The form's schema and storage form (form.ts),
-// the server's code checks (requests/submission.ts), the PDF (pdf/model.ts), the CSV export
-// (cli/requests.ts) and the web's controls (form/request/) read them, so each fact is written once.
+// sub-field of its lists and rows: what kind of value it holds (text, a country, a municipality, a
+// district, an item of which code list...), its maximum length, its section of the form
+// (sections.ts), when it is off (hidden in a mode with its section or by `only`, disabled by
+// another value: `enabled`, free text instead of a list choice: `freeText`), when it is required,
+// how it is stored (`normalize`) and how the PDF prints it (`print`, `format`). The rules derived
+// from the entries live here too: isFieldHidden, isFieldEnabled, isFieldRequired,
+// normalizeFormValues, codedValues, isPrintedField; isFieldReadOnly is not one of them (read-only
+// is the register's, FormContext.readOnly, not an entry's). The form's schema and storage form
+// (form.ts), the server's code checks (requests/submission.ts), the PDF (pdf/model.ts), the CSV
+// export (cli/requests.ts) and the web's controls (form/request/) read them rather than restate
+// them. Not every fact of a field is written once yet (issue 34): its name, type and default are
+// in values.ts, a spec length in limits.ts (the entry reads it), a format rule by name in form.ts,
+// its register column in prefill.ts; the web's section components place it by hand (its section
+// again, its order, input type and autocomplete). Its labels are its texts: the web's i18n and
+// the PDF's (server pdf/labels.ts), both by the field's name.
 
 import { formatBirthNumber, normalizeBirthNumber } from './birthNumber.js';
 import {
   isBirthNumberRequired,
   isDataMailboxRequired,
-  isDataMailboxShown,
   isDialCodeEnabled,
   isDistrictEnabled,
   isField2Enabled,
@@ -104,8 +109,6 @@ export type ScalarSpec = ValueSpec &
     freeText?: (values: FormValues) => boolean;
     /** The fields `enabled` and `freeText` read (the browser watches them to follow a change). */
     on?: readonly FormFieldName[];
-    /** False: not shown in this context (besides its mode, which isFieldHidden covers). */
-    shown?: (ctx: Pick<FormContext, 'readOnly' | 'noPrefill'>) => boolean;
     /** The stored form of a trimmed, NFC value (default: as it is; a month/year as MM/YYYY). */
     normalize?: (value: string) => string;
     /** The value as a person reads it (the PDF), before a code is replaced by its name. */
@@ -162,7 +165,7 @@ const columnsOf = (spec: Extract<AnySpec, { kind: 'rows' }>) =>
 /**
  * A catalogue: entries by field name, in the order the PDF prints them. The rules below take one
  * as their last parameter (FIELDS unless given), so a test can run them on a catalogue with a
- * field more (fields.catalogue.test.ts).
+ * field more (server requests/catalogueField.test.ts).
  */
 export type Catalogue = { readonly [name: string]: AnySpec };
 
@@ -179,12 +182,15 @@ const required = true;
 /** A Czech birth number as written (850315/1008); a foreign number as it was given. */
 const displayBirthNumber = (s: string) => (/^\d{9,10}$/.test(s) ? formatBirthNumber(s) : s);
 
+/** The type of the catalogue: an entry for every field of FormValues, of the sort its value calls for. */
+export type Fields = { readonly [K in FormFieldName]: FieldSpec<K> };
+
 /**
- * The catalogue, by the spec's field names, section by section in the order the PDF prints them.
- * Typed so that a field of FormValues without an entry, or with the wrong sort of entry, does not
- * compile.
+ * The catalogue's entries as written (`satisfies`, so their types keep what they say, such as
+ * `print: 'none'`: PrintedFieldName reads it). A field of FormValues without an entry, or with
+ * the wrong sort of entry, does not compile.
  */
-export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
+const ENTRIES = {
   first_name: { ...text('first_name'), section: 'personal', required },
   last_name: { ...text('last_name'), section: 'personal', required },
   birth_name: { ...text('birth_name'), section: 'personal', required },
@@ -284,7 +290,6 @@ export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
   data_mailbox: {
     ...text('data_mailbox'),
     section: 'contact',
-    shown: isDataMailboxShown,
     required: isDataMailboxRequired,
   },
   delivery_type: { ...listOf('delivery-types'), section: 'contact', required },
@@ -338,7 +343,32 @@ export const FIELDS: { readonly [K in FormFieldName]: FieldSpec<K> } = {
   // The confirmation dialog's notification choices; the SMS one needs a telephone.
   send_notifications_email: { kind: 'boolean' },
   send_notifications_phone: { kind: 'boolean', enabled: (v) => isDialCodeEnabled(v.telephone) },
-};
+} satisfies Fields;
+
+/** The catalogue, by the spec's field names, section by section in the order the PDF prints them. */
+export const FIELDS: Fields = ENTRIES;
+
+/**
+ * The fields the PDF prints a row of under their own label (isPrintedField): not the booleans
+ * (the dialog's choices, printed as the declarations' ticks), not the rows (a group per row,
+ * labelled by column), not those with `print: 'none'`. The PDF's labels are a record over these
+ * (server pdf/labels.ts), so a printed field without a label does not compile.
+ */
+export type PrintedFieldName = {
+  [K in FormFieldName]: (typeof ENTRIES)[K] extends { kind: 'boolean' | 'rows' } | { print: 'none' }
+    ? never
+    : K;
+}[FormFieldName];
+
+/** Does the PDF print a row of this entry under its own label? PrintedFieldName, for any catalogue. */
+export function isPrintedField(spec: AnySpec): boolean {
+  return spec.kind !== 'boolean' && spec.kind !== 'rows' && spec.print !== 'none';
+}
+
+/** The printed fields of a catalogue (isPrintedField), in its order. */
+export function printedFields(catalogue: Catalogue = FIELDS): string[] {
+  return Object.keys(catalogue).filter((name) => isPrintedField(catalogue[name] as AnySpec));
+}
 
 /** The catalogue's fields in the spec's order (FORM_FIELDS), then any field the spec does not name. */
 export function specOrder(catalogue: Catalogue = FIELDS): string[] {
@@ -356,7 +386,8 @@ const specOf = (name: string, catalogue: Catalogue = FIELDS): AnySpec | undefine
  * Is the field hidden in this mode? Its section's rule (sections.ts: duplicate mode hides the
  * birth details, the employer, past activities and stays abroad; a new request the duplicate
  * types), unless its entry names its own (`only`: sex and other citizenships in new requests only).
- * data_mailbox and birth_district also depend on the context and the values (`shown`, `enabled`).
+ * What else turns a field off is its `enabled` (isFieldEnabled). Whether the data mailbox's box
+ * is shown is the context's (conditions.ts isDataMailboxShown, read by the web), not the entry's.
  */
 export function isFieldHidden(
   field: string,
@@ -412,7 +443,10 @@ export function isFieldRequired(
   return spec.required === true || (typeof spec.required === 'function' && spec.required(values, ctx));
 }
 
-/** A field the register fixed (prefill): the user cannot change it (every rule still runs). */
+/**
+ * A field the register fixed (prefill): the user cannot change it (every rule still runs). Not
+ * derived from its entry: the context's `readOnly` (registerFormContext) says which fields are.
+ */
 export function isFieldReadOnly(field: FormFieldName, ctx: Pick<FormContext, 'readOnly'>): boolean {
   return ctx.readOnly.has(field);
 }

@@ -108,7 +108,9 @@ describe('PDF: every applicant value under its label (issue 33 item 9)', { timeo
       expect(pages.length).toBeGreaterThan(1);
       pages.forEach((page, n) => {
         const label =
-          n === 0 ? labels.fields.abroad_reason : `${labels.fields.abroad_reason} ${labels.continued}`;
+          n === 0
+            ? labels.columns.abroad_stay.reason
+            : `${labels.columns.abroad_stay.reason} ${labels.continued}`;
         const onPage = all.filter((i) => i.page === page && i.x < valueX - 20);
         const labelText = onPage.map((i) => i.str).join(' ');
         expect(labelText, `page ${page}`).toContain(label);

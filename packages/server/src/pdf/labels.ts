@@ -6,7 +6,15 @@
  * Where the request stands is said in @ros/domain's statusWords, as on every other surface
  * (issue 36).
  */
-import { AUTHORITY, authorityPostalAddress, stateWords } from '@ros/domain';
+import {
+  type AbroadStay,
+  AUTHORITY,
+  authorityPostalAddress,
+  type PastActivity,
+  type PrintedFieldName,
+  type SectionName,
+  stateWords,
+} from '@ros/domain';
 
 const cs_ = (s: Parameters<typeof stateWords>[1]) => stateWords('cs', s).step;
 const en_ = (s: Parameters<typeof stateWords>[1]) => stateWords('en', s).step;
@@ -15,6 +23,9 @@ const en_ = (s: Parameters<typeof stateWords>[1]) => stateWords('en', s).step;
 const deliverCs = `Adresa úřadu: ${authorityPostalAddress('cs')} (poštou nebo osobně na podatelně); datová schránka úřadu: ${AUTHORITY.dataBox} (žádost podepsaná uznávaným elektronickým podpisem).`;
 const deliverEn = `The Authority's address: ${authorityPostalAddress('en')} (by post or in person at its mail room); its data box: ${AUTHORITY.dataBox} (the request signed with a recognised electronic signature).`;
 export type PdfLanguage = 'cs' | 'en';
+
+/** Field labels by catalogue name, for any catalogue (FieldLabels is to PdfLabels' `fields` as Catalogue is to FIELDS). */
+export type FieldLabels = { readonly [name: string]: string };
 
 export interface PdfLabels {
   title: string;
@@ -39,60 +50,20 @@ export interface PdfLabels {
   empty: string;
   yes: string;
   no: string;
-  sections: {
-    personal: string;
-    birth: string;
-    identity: string;
-    home: string;
-    contactAddress: string;
-    contact: string;
-    employer: string;
-    activities: string;
-    abroad: string;
-    duplicate: string;
-    declarations: string;
-    signature: string;
-    attachments: string;
-  };
-  fields: {
-    first_name: string;
-    last_name: string;
-    birth_name: string;
-    sex: string;
-    birth_date: string;
-    birth_state: string;
-    birth_municipality: string;
-    birth_district: string;
-    birth_number: string;
-    document_type: string;
-    document_number: string;
-    citizen_of_1: string;
-    citizen_of_2: string;
-    other_citizenships: string;
-    company: string;
-    street: string;
-    house_num: string;
-    org_num: string;
-    city: string;
-    zip: string;
-    state: string;
-    telephone: string;
-    email: string;
-    data_mailbox: string;
-    delivery_type: string;
-    employer_current_name: string;
-    employer_current_from: string;
-    employer_verification_type: string;
-    employer_current_position: string;
-    employer_current_description: string;
-    reason_for_request: string;
-    period: string;
-    activity_type: string;
-    field1: string;
-    field2: string;
-    abroad_state: string;
-    abroad_reason: string;
-    duplicate_type: string;
+  /** The headings of the form's sections (FORM_SECTIONS, by name), then the PDF's own parts. */
+  sections: Record<SectionName | 'declarations' | 'signature' | 'attachments', string>;
+  /**
+   * A field's label by its catalogue name (FIELDS of @ros/domain): one for every field the PDF
+   * prints a row of (PrintedFieldName), so a printed field without a label does not compile.
+   */
+  fields: Record<PrintedFieldName, string>;
+  /**
+   * The rows fields' labels by column name; `period` is a past activity's from and to, printed in
+   * one row.
+   */
+  columns: {
+    past_activities: Record<'period' | Exclude<keyof PastActivity, 'from' | 'to'>, string>;
+    abroad_stay: Record<keyof AbroadStay, string>;
   };
   sex: Record<'0' | '1' | '2', string>;
   activityRow: string;
@@ -145,7 +116,7 @@ const cs: PdfLabels = {
     birth: 'Narození',
     identity: 'Totožnost a státní občanství',
     home: 'Adresa trvalého pobytu',
-    contactAddress: 'Kontaktní adresa',
+    contact_address: 'Kontaktní adresa',
     contact: 'Kontaktní údaje',
     employer: 'Současný zaměstnavatel',
     activities: 'Předchozí činnosti',
@@ -170,13 +141,19 @@ const cs: PdfLabels = {
     citizen_of_1: 'Státní občanství',
     citizen_of_2: 'Druhé státní občanství',
     other_citizenships: 'Další státní občanství',
-    company: 'Firma',
-    street: 'Ulice',
-    house_num: 'Číslo popisné',
-    org_num: 'Číslo orientační',
-    city: 'Obec',
-    zip: 'PSČ',
-    state: 'Stát',
+    home_street: 'Ulice',
+    home_house_num: 'Číslo popisné',
+    home_org_num: 'Číslo orientační',
+    home_city: 'Obec',
+    home_zip: 'PSČ',
+    home_state: 'Stát',
+    contact_company: 'Firma',
+    contact_street: 'Ulice',
+    contact_house_num: 'Číslo popisné',
+    contact_org_num: 'Číslo orientační',
+    contact_city: 'Obec',
+    contact_zip: 'PSČ',
+    contact_state: 'Stát',
     telephone: 'Telefon',
     email: 'E-mail',
     data_mailbox: 'Datová schránka',
@@ -187,13 +164,16 @@ const cs: PdfLabels = {
     employer_current_position: 'Pracovní pozice',
     employer_current_description: 'Popis činnosti',
     reason_for_request: 'Důvod žádosti',
-    period: 'Období',
-    activity_type: 'Druh činnosti',
-    field1: 'Zaměstnavatel, škola nebo podrobnosti',
-    field2: 'Funkce nebo obor studia',
-    abroad_state: 'Stát',
-    abroad_reason: 'Důvod pobytu',
     duplicate_type: 'Důvod',
+  },
+  columns: {
+    past_activities: {
+      period: 'Období',
+      type: 'Druh činnosti',
+      field1: 'Zaměstnavatel, škola nebo podrobnosti',
+      field2: 'Funkce nebo obor studia',
+    },
+    abroad_stay: { state: 'Stát', reason: 'Důvod pobytu' },
   },
   sex: { '1': 'Muž', '2': 'Žena', '0': 'Neuvedeno' },
   activityRow: 'Činnost {n}',
@@ -241,7 +221,7 @@ const en: PdfLabels = {
     birth: 'Birth',
     identity: 'Identity and citizenship',
     home: 'Permanent address',
-    contactAddress: 'Contact address',
+    contact_address: 'Contact address',
     contact: 'Contact details',
     employer: 'Current employer',
     activities: 'Past activities',
@@ -266,13 +246,19 @@ const en: PdfLabels = {
     citizen_of_1: 'Citizenship',
     citizen_of_2: 'Second citizenship',
     other_citizenships: 'Other citizenships',
-    company: 'Company',
-    street: 'Street',
-    house_num: 'House number',
-    org_num: 'Street number',
-    city: 'City',
-    zip: 'Postcode',
-    state: 'Country',
+    home_street: 'Street',
+    home_house_num: 'House number',
+    home_org_num: 'Street number',
+    home_city: 'City',
+    home_zip: 'Postcode',
+    home_state: 'Country',
+    contact_company: 'Company',
+    contact_street: 'Street',
+    contact_house_num: 'House number',
+    contact_org_num: 'Street number',
+    contact_city: 'City',
+    contact_zip: 'Postcode',
+    contact_state: 'Country',
     telephone: 'Telephone',
     email: 'E-mail',
     data_mailbox: 'Data mailbox',
@@ -283,13 +269,16 @@ const en: PdfLabels = {
     employer_current_position: 'Position',
     employer_current_description: 'Description of work',
     reason_for_request: 'Reason for the request',
-    period: 'Period',
-    activity_type: 'Kind of activity',
-    field1: 'Employer, school or details',
-    field2: 'Function or field of study',
-    abroad_state: 'Country',
-    abroad_reason: 'Reason for the stay',
     duplicate_type: 'Reason',
+  },
+  columns: {
+    past_activities: {
+      period: 'Period',
+      type: 'Kind of activity',
+      field1: 'Employer, school or details',
+      field2: 'Function or field of study',
+    },
+    abroad_stay: { state: 'Country', reason: 'Reason for the stay' },
   },
   sex: { '1': 'Male', '2': 'Female', '0': 'Unspecified' },
   activityRow: 'Activity {n}',
@@ -312,6 +301,13 @@ const en: PdfLabels = {
 };
 
 export const PDF_LABELS: Record<PdfLanguage, PdfLabels> = { cs, en };
+
+/**
+ * The labels the sections of a catalogue print with (pdf/model.ts pdfSections): PdfLabels for
+ * FIELDS; for a test catalogue with a field more, PdfLabels with its label added to `fields`, the
+ * way the catalogue is passed in (requests/catalogueField.test.ts).
+ */
+export type CatalogueLabels = Omit<PdfLabels, 'fields'> & { fields: FieldLabels };
 
 /** Replaces {name} placeholders. */
 export function fill(template: string, values: Record<string, string | number>): string {

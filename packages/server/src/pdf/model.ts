@@ -8,18 +8,17 @@ import {
   type FormValues,
   formatAccessCode,
   isFieldEnabled,
-  isoToDisplay,
+  isPrintedField,
   isSectionShown,
   LEGAL_TEXT_VERSIONS,
   type LegalTextVersion,
   legalStatements,
   requiredAttachments,
-  type SectionName,
   type ValueSpec,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { legalVariant, type StoredRequest } from '../requests/repository.js';
-import { fill, PDF_LABELS, type PdfLabels, type PdfLanguage } from './labels.js';
+import { type CatalogueLabels, fill, PDF_LABELS, type PdfLabels, type PdfLanguage } from './labels.js';
 
 /**
  * The request as a document, in its language, with every code replaced by its name from the
@@ -137,11 +136,6 @@ export async function loadCodeNames(db: Db, values: FormValues, lang: PdfLanguag
   };
 }
 
-/** 'YYYY-MM-DD' -> 'dd.mm.yyyy' (the spec's date format in both languages); other text as it is. */
-export function displayDate(iso: string): string {
-  return isoToDisplay(iso.trim()) ?? iso;
-}
-
 const pragueDateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Prague',
   year: 'numeric',
@@ -158,26 +152,27 @@ export function displayDateTime(iso: string): string {
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-/** A field's label: its own, or an address line's ('home_street', 'contact_street': 'street'). */
-function fieldLabel(labels: PdfLabels, name: string): string {
-  const fields = labels.fields as Record<string, string>;
-  return fields[name] ?? fields[name.replace(/^(home|contact)_/, '')] ?? name;
-}
-
-/** A section's heading (the labels write 'contact_address' as 'contactAddress'). */
-function sectionHeading(labels: PdfLabels, name: SectionName): string {
-  return labels.sections[name === 'contact_address' ? 'contactAddress' : name];
+/**
+ * A printed field's label, by its catalogue name. The labels of FIELDS have one for each
+ * (PdfLabels' `fields` is a record over PrintedFieldName); a catalogue's field without one is an
+ * error, never its raw name on a document the applicant signs.
+ */
+function fieldLabel(labels: CatalogueLabels, name: string): string {
+  const label = Object.hasOwn(labels.fields, name) ? labels.fields[name] : undefined;
+  if (label === undefined) throw new Error(`the PDF has no label for the field ${name}`);
+  return label;
 }
 
 /**
  * The sections of a request's values, as the form has them (FORM_SECTIONS: those its mode shows;
  * in each, the catalogue's fields of that section in catalogue order, each as its entry says:
- * `print`, `format`, a code by its name). `catalogue`: FIELDS; a test passes one with a field more.
+ * `print`, `format`, a code by its name). `catalogue`: FIELDS; a test passes one with a field more,
+ * and `labels` with that field's label added (CatalogueLabels).
  */
 export function pdfSections(
   values: FormValues,
   duplicate: boolean,
-  labels: PdfLabels,
+  labels: CatalogueLabels,
   names: CodeNames,
   catalogue: Catalogue = FIELDS,
 ): PdfSection[] {
@@ -209,8 +204,9 @@ export function pdfSections(
   };
   /** A top-level field's rows: none when off (hidden, disabled) unless printed always; free text as typed. */
   const fieldRows = (name: string, spec: AnySpec): PdfRow[] => {
+    // Not printed under a label of its own (isPrintedField); the kinds again narrow the type.
+    if (!isPrintedField(spec) || spec.kind === 'boolean' || spec.kind === 'rows') return [];
     const label = fieldLabel(labels, name);
-    if (spec.kind === 'boolean' || spec.kind === 'rows' || spec.print === 'none') return [];
     if (spec.kind === 'items') {
       if (!isFieldEnabled(name, values, mode, catalogue)) return [];
       return [row(label, ((raw[name] as string[]) ?? []).map((c) => named(spec.item, c)).join(', '))];
@@ -225,17 +221,19 @@ export function pdfSections(
   };
   const activity = FIELDS.past_activities.columns;
   const abroad = FIELDS.abroad_stay.columns;
+  const activityLabels = labels.columns.past_activities;
+  const abroadLabels = labels.columns.abroad_stay;
   /** The rows fields: a group per row, or the note that there is none. */
   const rowGroups: Record<string, () => Pick<PdfSection, 'groups' | 'note'>> = {
     past_activities: () => ({
       groups: values.past_activities.map((a, i) => ({
         heading: fill(labels.activityRow, { n: i + 1 }),
         rows: [
-          row(labels.fields.period, `${a.from} – ${a.to}`),
-          row(labels.fields.activity_type, named(activity.type, a.type)),
-          row(labels.fields.field1, a.field1),
+          row(activityLabels.period, `${a.from} – ${a.to}`),
+          row(activityLabels.type, named(activity.type, a.type)),
+          row(activityLabels.field1, a.field1),
           ...(isFieldEnabled(`past_activities.${i}.field2`, values, mode, catalogue)
-            ? [row(labels.fields.field2, a.field2)]
+            ? [row(activityLabels.field2, a.field2)]
             : []),
         ],
       })),
@@ -244,10 +242,7 @@ export function pdfSections(
     abroad_stay: () => ({
       groups: values.abroad_stay.map((s, i) => ({
         heading: fill(labels.abroadRow, { n: i + 1 }),
-        rows: [
-          row(labels.fields.abroad_state, named(abroad.state, s.state)),
-          row(labels.fields.abroad_reason, s.reason),
-        ],
+        rows: [row(abroadLabels.state, named(abroad.state, s.state)), row(abroadLabels.reason, s.reason)],
       })),
       ...(values.abroad_stay.length === 0 ? { note: labels.noAbroad } : {}),
     }),
@@ -258,7 +253,7 @@ export function pdfSections(
     // Duplicate mode hides the birth details, the employer, past activities and stays abroad
     // (spec section 2), a new request the duplicate types: the PDF shows what the form showed.
     if (!isSectionShown(section, mode)) continue;
-    const out: PdfSection = { heading: sectionHeading(labels, section), rows: [], groups: [] };
+    const out: PdfSection = { heading: labels.sections[section], rows: [], groups: [] };
     for (const [name, spec] of Object.entries(catalogue)) {
       if (spec.section !== section) continue;
       if (spec.kind === 'rows') {

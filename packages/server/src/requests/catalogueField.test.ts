@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvColumns } from '../cli/requests.js';
 import { ApiError } from '../errors.js';
 import { findByReference, toDetail } from '../intake/requests.js';
-import { PDF_LABELS } from '../pdf/labels.js';
+import { type CatalogueLabels, PDF_LABELS } from '../pdf/labels.js';
 import { type CodeNames, pdfSections } from '../pdf/model.js';
 import { AGREED, agreed, newApplicant } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
@@ -22,7 +22,8 @@ import { checkSubmission } from './submission.js';
  * The catalogue is the whole field (issue 25): a field added to it, and to nothing else, is
  * required and enabled by its entry, checked and stored by the server, printed in its section of
  * the PDF, a column of the CSV export and a value of the intake API. The field lives only in this
- * test's catalogue, which the derived functions take as their last parameter.
+ * test's catalogue, which the derived functions take as their last parameter, and in its texts:
+ * its PDF label, added to the labels the way the field is added to the catalogue.
  */
 const catalogue: Catalogue = {
   ...FIELDS,
@@ -36,6 +37,11 @@ const catalogue: Catalogue = {
   },
 };
 type WithPet = FormValues & { pet_name?: string };
+/** The English PDF labels with the pet's. */
+const labels: CatalogueLabels = {
+  ...PDF_LABELS.en,
+  fields: { ...PDF_LABELS.en.fields, pet_name: 'Name of your pet' },
+};
 
 const names: CodeNames = {
   country: (c) => c,
@@ -116,15 +122,19 @@ for (const kind of await testDbKinds()) {
     it('the PDF prints it in its section, and the intake API answers it among the values', async () => {
       const now = new Date();
       const accepted = await checkSubmission(t.db, body({ pet_name: 'Rex' }), now, noProof, catalogue);
-      const contact = pdfSections(accepted.values, false, PDF_LABELS.en, names, catalogue).find(
+      const contact = pdfSections(accepted.values, false, labels, names, catalogue).find(
         (s) => s.heading === PDF_LABELS.en.sections.contact,
       );
-      expect(contact?.rows).toContainEqual({ label: 'pet_name', value: 'Rex' });
+      expect(contact?.rows).toContainEqual({ label: 'Name of your pet', value: 'Rex' });
       expect(
         pdfSections(accepted.values, false, PDF_LABELS.en, names)
           .flatMap((s) => s.rows)
           .map((r) => r.label),
-      ).not.toContain('pet_name');
+      ).not.toContain('Name of your pet');
+      // A field of the catalogue without its label is an error, not its name on the document.
+      expect(() => pdfSections(accepted.values, false, PDF_LABELS.en, names, catalogue)).toThrow(
+        'the PDF has no label for the field pet_name',
+      );
 
       const stored = await storeRequest(t.db, {
         language: accepted.language,
