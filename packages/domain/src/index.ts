@@ -11,6 +11,7 @@ export * from './contact.js';
 export * from './coverage.js';
 export * from './dates.js';
 export * from './fields.js';
+export * from './fill.js';
 export * from './form.js';
 export * from './formCodes.js';
 export * from './legalTexts/index.js';

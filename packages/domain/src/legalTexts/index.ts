@@ -3,6 +3,7 @@
 
 import type { Attachment } from '../attachments.js';
 import { formatTelephone } from '../contact.js';
+import { fill } from '../fill.js';
 import type { LegalLanguage, LegalTextVersion, LegalVariant } from './types.js';
 import { LEGAL_TEXTS_V1 } from './v1.js';
 import { LEGAL_TEXTS_V2 } from './v2.js';
@@ -55,9 +56,6 @@ function textsOf(version: string, lang: LegalLanguage, versions: readonly LegalT
   if (!found) throw new Error(`unknown legal text version ${version}`);
   return found.texts[lang];
 }
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
 /**
  * The five statements of a version, in one language, for one variant, with the request's

@@ -309,7 +309,5 @@ export const PDF_LABELS: Record<PdfLanguage, PdfLabels> = { cs, en };
  */
 export type CatalogueLabels = Omit<PdfLabels, 'fields'> & { fields: FieldLabels };
 
-/** Replaces {name} placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}
+/** The domain's one template filler, where the server's texts have always taken it from. */
+export { fill } from '@ros/domain';
