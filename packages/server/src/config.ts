@@ -426,7 +426,7 @@ function trustProxySetting(
     const covered = publicAddressesCovered(entries);
     if (covered.v4 > MAX_TRUSTED_PUBLIC.v4 || covered.v6 > MAX_TRUSTED_PUBLIC.v6) {
       problems.push(
-        `ROS_TRUST_PROXY="${raw}" trusts public address space (more than a /16 of IPv4 or a /32 of IPv6 in all): any client there could choose the address it is limited under; ${named}`,
+        `ROS_TRUST_PROXY="${raw}" trusts public address space (more than a /24 of IPv4 or a /64 of IPv6 in all): any client there could choose the address it is limited under; ${named}`,
       );
     }
   }

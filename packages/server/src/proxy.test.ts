@@ -286,6 +286,11 @@ describe('ROS_TRUST_PROXY in production: judged by the public space it covers', 
     '2a00::/12',
     '64:ff9b::/96',
     '10.0.0.0/8,8.0.0.0/7',
+    // A hosting provider's range: other tenants in it could write any address.
+    '185.10.0.0/16',
+    '185.10.0.0/24,185.10.1.0/24',
+    '2a01:4f8::/32',
+    '2a01:4f8:1::/48',
   ])('refuses %s', (trust) => {
     expect(production(trust)).toThrow(/ROS_TRUST_PROXY=.* trusts public address space/);
   });
@@ -295,11 +300,13 @@ describe('ROS_TRUST_PROXY in production: judged by the public space it covers', 
     'loopback,linklocal,uniquelocal',
     '127.0.0.1,::1',
     '172.16.0.0/12,192.168.0.0/16,fc00::/7',
-    // A proxy at a public address, and a fleet's range.
+    // A proxy at a public address, and a pool's own network (documentation and benchmarking
+    // ranges are not public space).
     '203.0.113.10',
     '198.18.0.0/15',
-    '185.10.0.0/16',
-    '2001:db8::/32,2a01:4f8::/32',
+    '185.10.0.0/24',
+    '185.10.0.1,185.10.7.0/25',
+    '2001:db8::/32,2a01:4f8:1:2::/64',
   ])('accepts %s', (trust) => {
     expect(production(trust)().trustProxy).toEqual(trust.split(','));
   });

@@ -171,8 +171,9 @@ export function publicAddressesCovered(entries: string[]): { v4: bigint; v6: big
 }
 
 /**
- * The most public address space a trusted-proxy set may cover: a proxy fleet's own addresses
- * (a /16 of IPv4, a /32 of IPv6 in all). More trusts strangers: any client there may write the
- * address it is counted under.
+ * The most public address space a trusted-proxy set may cover: a proxy pool's own addresses
+ * (a /24 of IPv4, a /64 of IPv6, one network, in all). More trusts strangers: a hosting
+ * provider's /16 or /32 holds other tenants, and any client there may write the address it is
+ * counted under.
  */
-export const MAX_TRUSTED_PUBLIC = { v4: 1n << 16n, v6: 1n << 96n };
+export const MAX_TRUSTED_PUBLIC = { v4: 1n << 8n, v6: 1n << 64n };
