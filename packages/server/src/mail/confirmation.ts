@@ -1,5 +1,4 @@
-import { attachmentNotes, formatAccessCode, requiredAttachments, stateWords } from '@ros/domain';
-import { fill } from '../pdf/labels.js';
+import { attachmentNotes, fill, formatAccessCode, requiredAttachments, stateWords } from '@ros/domain';
 import type { StoredRequest } from '../requests/repository.js';
 
 /**

@@ -1,5 +1,4 @@
-import { type RequestStatus, requestState, stateWords } from '@ros/domain';
-import { fill } from '../pdf/labels.js';
+import { fill, type RequestStatus, requestState, stateWords } from '@ros/domain';
 import { toGsm7 } from './gsm7.js';
 
 /**
