@@ -27,6 +27,7 @@ import {
   tickDeclarations,
   url,
 } from './fixtures.js';
+import { i18nText } from './i18nText.js';
 import { E2E_PORT } from './playwright.config';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -213,6 +214,25 @@ for (const lang of ['cs', 'en'] as const satisfies readonly Lang[]) {
     await expect(dialog.getByTestId('abroad-modal-note')).toHaveText(
       attachmentNotes(currentLegalVersion(), lang, ['abroad'])[0] ?? 'none',
     );
+  });
+
+  test(`point 5: the "activities incomplete" warning goes once the 5 years are covered (${lang})`, async ({
+    page,
+  }) => {
+    await fillWithoutDocument(page, lang);
+    const now = new Date();
+    const since = page.locator('#employer_current_from');
+    const warning = page.locator('[data-alert-key="ALERTS.TIME_NOT_COVERED"]');
+    await since.fill(`${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`);
+    await since.press('Tab');
+    await expect(warning).toBeVisible();
+    await expect(page.getByTestId('coverage')).toContainText('(59)');
+    await since.fill(`01/${now.getFullYear() - 6}`);
+    await since.press('Tab');
+    await expect(page.getByTestId('coverage')).toContainText(i18nText(lang, 'FORM.COVERAGE.ALL'));
+    // The section says covered, and nothing above it says otherwise any more.
+    await expect(warning).toHaveCount(0);
+    await checkA11y(page);
   });
 
   test(`point 10: not-found answered by the server, no district for a birth abroad (${lang})`, async ({
