@@ -336,10 +336,13 @@ describe('finish, submit and success', () => {
     await user.click(screen.getByTestId('confirm-submit'));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
     // Seen and announced: the message at the top of the form takes focus (not the finish
-    // button far below), once: no second alert in the list on top.
+    // button far below) and is read on focus, named by its heading; once: not also a live region
+    // (issue 35), and no second alert in the list on top.
     const notice = screen.getByTestId('form-notice');
     expect(notice).toHaveAttribute('data-alert-key', 'ALERTS.SUBMIT_FORM_ERROR');
-    expect(notice).toHaveAttribute('role', 'alert');
+    expect(notice).toHaveRole('region');
+    expect(notice).toHaveAccessibleName('Your request was not sent');
+    expect(notice.closest('[role="alert"], [role="status"], [aria-live]')).toBeNull();
     await waitFor(() => expect(notice).toHaveFocus());
     expect(document.querySelectorAll('[data-alert-key="ALERTS.SUBMIT_FORM_ERROR"]')).toHaveLength(1);
     expect(within(notice).getByRole('button', { name: 'Send the request again' })).toBeInTheDocument();

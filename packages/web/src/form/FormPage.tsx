@@ -6,7 +6,7 @@ import { loadSsoSession, type SsoSession } from '../api/sso';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { ssoRedirectUrl } from '../home/choices';
-import { useAlerts } from '../shell/alerts';
+import { InlineMessage, useAlerts } from '../shell/alerts';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import { useHeaderTitle } from '../shell/title';
@@ -15,7 +15,15 @@ import { AlreadySent } from './AlreadySent';
 import { clearDraft, type FormStart, loadDraftStart } from './draft';
 import { EarlyRefusal } from './EarlyRefusal';
 import { LeaveGuardHost } from './LeaveDialog';
-import { fieldList, NIA_FIELDS, type NiaField, NiaIncomplete, NiaNotFound, SsoFailed } from './nia/NiaViews';
+import {
+  FocusedCard,
+  fieldList,
+  NIA_FIELDS,
+  type NiaField,
+  NiaIncomplete,
+  NiaNotFound,
+  SsoFailed,
+} from './nia/NiaViews';
 import { useNiaSignOut } from './nia/niaSignOut';
 import { draftFitsSession, type NiaPlan, niaStart, niaValues, planNia, type RetryFrom } from './nia/niaStart';
 import { SessionWatch } from './nia/SessionWatch';
@@ -162,9 +170,8 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
           setView(formView(draft, draft.noPrefill ? 'identity' : 'register'));
           return;
         }
-        if (plan.kind === 'retry') {
-          show({ type: 'warning', key: 'FORM.DUPLICATE_RETRY.DESCRIPTION', timeout: 0 });
-        } else if (plan.kind === 'not-found') {
+        // (The retry's message is the search step's own, above the birth-number box: issue 35.)
+        if (plan.kind === 'not-found') {
           show({ type: 'warning', key: 'FORM.DUPLICATE_NOT_FOUND.DESCRIPTION', timeout: 0 });
         }
         setView(niaView(plan));
@@ -251,8 +258,8 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
           />
         )}
         {view.step === 'session-error' && (
-          <div className="card nia-card" role="alert" data-testid="nia-session-error">
-            <p>{t('FORM.NIA.SESSION_ERROR')}</p>
+          <FocusedCard textId="nia-session-error-text" testId="nia-session-error">
+            <p id="nia-session-error-text">{t('FORM.NIA.SESSION_ERROR')}</p>
             <div className="form-actions">
               <Button
                 onClick={() => {
@@ -266,7 +273,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
                 {t('FORM.NIA.CONTINUE_WITHOUT')}
               </Button>
             </div>
-          </div>
+          </FocusedCard>
         )}
         {view.step === 'search' && ssoFailedOpen && (
           <SsoFailed
@@ -347,13 +354,26 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
                   onSessionExpired={() => setSessionEnded((n) => n + 1)}
                 />
               </Suspense>
-            ) : error ? (
-              <div className="card" role="alert">
-                <p>{t('FORM.LISTS_ERROR')}</p>
-                <Button onClick={retry}>{t('FORM.RETRY')}</Button>
-              </div>
-            ) : (
+            ) : error ? null : (
               <Spinner label={t('FORM.LOADING')} />
+            )}
+            {/* Step 2's lists failed: said in a region that is in the page while they load (issue
+                35); "Try again" puts focus back on the step's heading while they load again. */}
+            {!lists && (
+              <InlineMessage
+                message={error && early === null ? { type: 'danger', key: 'FORM.LISTS_ERROR' } : null}
+                action={
+                  <Button
+                    onClick={() => {
+                      retry();
+                      headingRef.current?.focus();
+                    }}
+                  >
+                    {t('FORM.RETRY')}
+                  </Button>
+                }
+                testId="lists-error"
+              />
             )}
           </>
         )}

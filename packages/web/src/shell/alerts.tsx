@@ -100,18 +100,38 @@ export function useAlerts(): AlertsApi {
   return context;
 }
 
-function AlertItem({ alert, onDismiss, testId }: { alert: Alert; onDismiss: () => void; testId?: string }) {
+function AlertItem({
+  alert,
+  onDismiss,
+  testId,
+  action,
+}: {
+  alert: Alert;
+  /** Without it the message has no close button (it goes when its cause is gone). */
+  onDismiss?: () => void;
+  testId?: string;
+  action?: ReactNode;
+}) {
   const { t } = useT();
   return (
     <div className={`alert alert--${alert.type}`} data-alert-key={alert.key} data-testid={testId}>
       <span className="alert__icon" aria-hidden="true" />
-      <p className="alert__text">{t(alert.key, alert.values)}</p>
-      <button
-        type="button"
-        className="alert__close"
-        onClick={onDismiss}
-        aria-label={t('SHELL.ALERT_CLOSE')}
-      />
+      {action ? (
+        <div className="alert__body">
+          <p className="alert__text">{t(alert.key, alert.values)}</p>
+          {action}
+        </div>
+      ) : (
+        <p className="alert__text">{t(alert.key, alert.values)}</p>
+      )}
+      {onDismiss && (
+        <button
+          type="button"
+          className="alert__close"
+          onClick={onDismiss}
+          aria-label={t('SHELL.ALERT_CLOSE')}
+        />
+      )}
     </div>
   );
 }
@@ -127,24 +147,30 @@ export interface InlineText {
  * The one pattern for a message that answers what the person just did, shown next to the control
  * that caused it instead of at the top of the page (issue 27: at 400 % zoom the top is far out of
  * view). The live region (role alert) is in the page before its text, so the text is read out
- * when it arrives (issue 35: a region added with its text was not); focus stays on the control.
+ * when it arrives (issue 35: a region added with its text was not); focus stays on the control
+ * (or goes to the box the message asks to fill in, which does not repeat the message). Render it
+ * while there is no message too: a region put in with its text is not read.
  * The message stays until closed or replaced by the next attempt; closing it puts focus on
- * `focusAfter` (the control it answers), not on the page's body.
+ * `focusAfter` (the control it answers), not on the page's body. Without `onDismiss` it has no
+ * close button: it goes when its cause is gone (a list that loads after `action`'s "Try again").
  *
  * A message that must be read before anything else (the status page's answer, the form's error
- * summary) takes focus instead: it is named by its words or its heading, and is not a live
- * region, so it is read once, on focus.
+ * summary and notice, the sign-in's cards, the validity form's error) takes focus instead: it is
+ * named by its words or its heading, and is not a live region, so it is read once, on focus.
  */
 export function InlineMessage({
   message,
   onDismiss,
   focusAfter,
+  action,
   testId,
   className,
 }: {
   message: InlineText | null;
-  onDismiss: () => void;
+  onDismiss?: () => void;
   focusAfter?: () => HTMLElement | null;
+  /** A way on inside the message (a "Try again" button); its text is read with the message. */
+  action?: ReactNode;
   /** On the message (present only while there is one), not on the region. */
   testId?: string;
   className?: string;
@@ -156,10 +182,14 @@ export function InlineMessage({
         <AlertItem
           alert={{ id: 0, ...message }}
           testId={testId}
-          onDismiss={() => {
-            onDismiss();
-            focusAfter?.()?.focus();
-          }}
+          action={action}
+          onDismiss={
+            onDismiss &&
+            (() => {
+              onDismiss();
+              focusAfter?.()?.focus();
+            })
+          }
         />
       )}
     </div>

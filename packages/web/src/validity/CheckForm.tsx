@@ -1,5 +1,5 @@
 import { typedValidityId } from '@ros/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button';
 import { useLangNavigate } from '../shell/lang';
 import { useT } from '../shell/translate';
@@ -14,15 +14,23 @@ export function CheckForm() {
   const navigate = useLangNavigate();
   const [number, setNumber] = useState('');
   const [date, setDate] = useState('');
-  const [error, setError] = useState(false);
-  const numberRef = useRef<HTMLInputElement>(null);
+  // Counts the refused checks: each one moves focus to the message again.
+  const [refused, setRefused] = useState(0);
+  const error = refused > 0;
+  const errorRef = useRef<HTMLElement>(null);
+  // A refused check: focus goes to the message above the boxes, named by its words, so it is read
+  // once, on focus, wherever the check was asked from (the button, or Enter in either box); the
+  // next Tab reaches the number. Not a live region as well, which would have it said twice (issue
+  // 35). The boxes keep it as their description, for when the person comes back to them.
+  useEffect(() => {
+    if (refused > 0) errorRef.current?.focus();
+  }, [refused]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const id = typedValidityId(number, date);
     if (!id) {
-      setError(true);
-      numberRef.current?.focus();
+      setRefused((n) => n + 1);
       return;
     }
     navigate(`/check?id=${id.recordId}x${id.code}`);
@@ -33,6 +41,19 @@ export function CheckForm() {
     <form className="check-form" onSubmit={submit} noValidate data-testid="check-form">
       <h2 className="check-form__title">{t('CHECK.FORM.TITLE')}</h2>
       <p>{t('CHECK.FORM.INTRO')}</p>
+      {error ? (
+        <section
+          ref={errorRef}
+          tabIndex={-1}
+          aria-labelledby="check-error"
+          className="check-form__error"
+          data-testid="check-form-error"
+        >
+          <p id="check-error" className="check-field__error">
+            {t('CHECK.FORM.ERROR')}
+          </p>
+        </section>
+      ) : null}
       <div className="check-field">
         <label htmlFor="check-number" className="check-field__label">
           {t('CHECK.FORM.NUMBER')}
@@ -41,7 +62,6 @@ export function CheckForm() {
           {t('CHECK.FORM.NUMBER_HINT')}
         </p>
         <input
-          ref={numberRef}
           id="check-number"
           name="number"
           className="check-field__input"
@@ -75,11 +95,6 @@ export function CheckForm() {
           aria-describedby={describedBy('check-date-hint')}
         />
       </div>
-      {error ? (
-        <p id="check-error" className="check-field__error" role="alert" data-testid="check-form-error">
-          {t('CHECK.FORM.ERROR')}
-        </p>
-      ) : null}
       <Button type="submit" size="l" expandMobile data-testid="check-submit">
         {t('CHECK.FORM.SUBMIT')}
       </Button>

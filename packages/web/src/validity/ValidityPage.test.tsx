@@ -118,8 +118,16 @@ describe('validity-check page', () => {
     await user.type(screen.getByLabelText('Certificate number'), '990000001');
     await user.type(screen.getByLabelText('Valid until'), '31.02.2027');
     await user.click(screen.getByTestId('check-submit'));
-    expect(await screen.findByTestId('check-form-error')).toBeVisible();
-    expect(screen.getByLabelText('Certificate number')).toHaveFocus();
+    // Focus on the message, named by its words (read once, on focus: not a live region too);
+    // the boxes keep it as their description (issue 35).
+    const message = await screen.findByTestId('check-form-error');
+    expect(message).toBeVisible();
+    expect(message).toHaveAccessibleName(/Check the certificate number and the validity date/);
+    await waitFor(() => expect(message).toHaveFocus());
+    expect(message.closest('[role="alert"], [role="status"], [aria-live]')).toBeNull();
+    expect(screen.getByLabelText('Certificate number')).toHaveAccessibleDescription(
+      /Check the certificate number and the validity date/,
+    );
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/validity'), expect.anything());
     await user.clear(screen.getByLabelText('Valid until'));
     await user.type(screen.getByLabelText('Valid until'), '31.12.2027');

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Button, buttonClass } from '../../components/Button';
 import { useLang, withLang } from '../../shell/lang';
 import { useT } from '../../shell/translate';
@@ -42,6 +42,30 @@ export function NiaIncomplete({ missing }: { missing: readonly NiaField[] }) {
 }
 
 /**
+ * A card that is the screen's answer (the sign-in failed, its details could not be loaded): focus
+ * moves to it when it shows and it is named by its text (`textId`), so a screen reader reads it
+ * once, on focus, and the next Tab reaches its ways on. Not a live region: a region put in with its
+ * text is often not read, and one that is also focused is read twice (issue 35).
+ */
+export function FocusedCard({
+  textId,
+  testId,
+  children,
+}: {
+  textId: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section ref={ref} tabIndex={-1} aria-labelledby={textId} className="card nia-card" data-testid={testId}>
+      {children}
+    </section>
+  );
+}
+
+/**
  * After a cancelled or failed sign-in (the server adds sso=failed): what happened and both ways
  * on, signing in again or going on without it (issue 28). Signing in again is offered only while
  * the sign-in is switched on.
@@ -49,8 +73,8 @@ export function NiaIncomplete({ missing }: { missing: readonly NiaField[] }) {
 export function SsoFailed({ signInHref, onContinue }: { signInHref: string | null; onContinue: () => void }) {
   const { t } = useT();
   return (
-    <div className="card nia-card" role="alert" data-testid="sso-failed">
-      <p>{t(signInHref ? 'ALERTS.SSO_FAILED' : 'ALERTS.SSO_FAILED_OFF')}</p>
+    <FocusedCard textId="sso-failed-text" testId="sso-failed">
+      <p id="sso-failed-text">{t(signInHref ? 'ALERTS.SSO_FAILED' : 'ALERTS.SSO_FAILED_OFF')}</p>
       <div className="form-actions">
         {signInHref && (
           <a href={signInHref} className={buttonClass('primary', 'l')} data-testid="sso-sign-in-again">
@@ -61,7 +85,7 @@ export function SsoFailed({ signInHref, onContinue }: { signInHref: string | nul
           {t('FORM.NIA.CONTINUE_WITHOUT')}
         </Button>
       </div>
-    </div>
+    </FocusedCard>
   );
 }
 

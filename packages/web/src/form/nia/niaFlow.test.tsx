@@ -183,6 +183,10 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
       expect(await screen.findByTestId('search-submit', {}, LONG)).toBeInTheDocument();
       const card = screen.getByTestId('sso-failed');
       expect(card).toHaveTextContent(text);
+      // Focus on the card, named by its words: read once, on focus (issue 35).
+      expect(card).toHaveAccessibleName(text);
+      await waitFor(() => expect(card).toHaveFocus());
+      expect(card.closest('[role="alert"], [role="status"], [aria-live]')).toBeNull();
       expect(within(card).getByTestId('sso-sign-in-again')).toHaveAttribute(
         'href',
         expect.stringMatching(/^\/api\/ros\/sso-redirect\?from=(form-en|duplicate)$/),
@@ -201,8 +205,11 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
         ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'x' } } }
         : { status: 200, body: session() },
     );
+    // Focus on the card, named by its words: read once, on focus, not also a live region (issue 35).
     const error = await screen.findByTestId('nia-session-error', {}, LONG);
-    expect(error).toHaveAttribute('role', 'alert');
+    expect(error).toHaveAccessibleName(/could not load the details of your sign-in/);
+    await waitFor(() => expect(error).toHaveFocus());
+    expect(error.closest('[role="alert"], [role="status"], [aria-live]')).toBeNull();
     fail = false;
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     expect(
@@ -286,6 +293,10 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
     );
     const bn = await screen.findByRole('textbox', { name: /Birth number/ }, LONG);
     await waitFor(() => expect(alertKeys()).toEqual(['FORM.DUPLICATE_RETRY.DESCRIPTION']));
+    // Above the birth-number box, which takes focus, not at the top of the page (issue 35).
+    expect(document.querySelector('.alert-list [data-alert-key]')).toBeNull();
+    expect(screen.getByTestId('retry-notice')).toHaveTextContent(/no certificate/);
+    await waitFor(() => expect(bn).toHaveFocus());
     expect(box('first_name')).toHaveValue('Štěpán');
     expect(box('first_name')).toHaveAttribute('readonly');
     expect(box('type')).toBeDisabled();

@@ -72,7 +72,7 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
   const coverage = useCoverage();
   const coverageOk = useCoverageOk();
   const summaryRef = useRef<HTMLElement>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLElement>(null);
   useShowOnEvent(event?.kind === 'invalid' ? event : null, summaryRef);
   useShowOnEvent(event && event.kind !== 'invalid' ? event : null, noticeRef);
 
@@ -105,11 +105,12 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
   return (
     <>
       {notice && (
-        <div
+        <section
           ref={noticeRef}
           className={`form-notice form-notice--${notice === 'timeNotCovered' ? 'warning' : 'danger'}`}
           tabIndex={-1}
-          role="alert"
+          // Read once, on focus (its heading and its text): not also a live region, which would
+          // have it said twice (issue 35).
           aria-labelledby="form-notice-title"
           aria-describedby="form-notice-text"
           data-testid="form-notice"
@@ -127,7 +128,7 @@ export function ErrorSummary({ event, onRetry }: { event: FormEvent | null; onRe
           )}
           {notice === 'timeNotCovered' && <a href="#section-activities">{t('FORM.NOTICE.TO_ACTIVITIES')}</a>}
           {notice === 'niaMismatch' && <LangLink to="/">{t('FORM.NOTICE.HOME')}</LangLink>}
-        </div>
+        </section>
       )}
       {showSummary && (
         <section

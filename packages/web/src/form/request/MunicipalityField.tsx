@@ -2,10 +2,11 @@ import type { FormValues } from '@ros/domain';
 import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '../../components/Button';
+import { InlineMessage } from '../../shell/alerts';
 import { useT } from '../../shell/translate';
 import type { ComboOption } from '../Combobox';
 import { useMunicipalities } from '../reference';
-import { useRequestForm } from './context';
+import { fieldId, useRequestForm } from './context';
 import { ComboField, type CommonProps } from './controls';
 
 /**
@@ -33,14 +34,26 @@ export function MunicipalityField({
     onChange?.(code, previous);
   };
   return (
-    <>
+    // One cell of the section's grid: the box with its message under it (the region, empty while
+    // the list loads or has loaded, takes no cell of its own).
+    <div>
       <ComboField {...common} options={options} onChange={onPick} loading={!municipalities && !error} />
-      {error && (
-        <div className="card" role="alert">
-          <p>{t('FORM.LISTS_ERROR')}</p>
-          <Button onClick={retry}>{t('FORM.RETRY')}</Button>
-        </div>
-      )}
-    </>
+      {/* The list failed: said under the box, in a region that is in the page while it loads
+          (issue 35); "Try again" puts focus back in the box while it loads again. */}
+      <InlineMessage
+        message={error ? { type: 'danger', key: 'FORM.LISTS_ERROR' } : null}
+        action={
+          <Button
+            onClick={() => {
+              retry();
+              document.getElementById(fieldId(common.path))?.focus();
+            }}
+          >
+            {t('FORM.RETRY')}
+          </Button>
+        }
+        testId="municipalities-error"
+      />
+    </div>
   );
 }

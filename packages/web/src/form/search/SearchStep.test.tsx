@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
@@ -88,6 +88,47 @@ describe('the search step', { timeout: 30000 }, () => {
     expect(fetched('/municipalities')).toHaveLength(1);
   });
 
+  it('a pick list that fails is said in a region there before it, with "Try again" (issue 35)', async () => {
+    const user = userEvent.setup();
+    const failed: Answer = { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'x' } } };
+    let countriesFail = true;
+    let municipalitiesFail = true;
+    renderApp({
+      path: '/form?lang=en',
+      api: {
+        ...LISTS,
+        '/api/ros/search': NOT_FOUND,
+        '/api/ros/countries': () => (countriesFail ? failed : (LISTS['/api/ros/countries'] as Answer)),
+        '/api/ros/municipalities': () =>
+          municipalitiesFail ? failed : (LISTS['/api/ros/municipalities'] as Answer),
+      },
+    });
+    await screen.findByTestId('search-submit', {}, LONG);
+    await fillSearch(user);
+    await user.click(screen.getByTestId('search-submit'));
+    await user.click(await screen.findByTestId('fill-without-document'));
+    // Step 2's lists: the message comes into the region that was there while they loaded.
+    const listsError = await screen.findByTestId('lists-error', {}, LONG);
+    expect(listsError).toHaveTextContent('We could not load the lists the form needs');
+    expect(listsError.parentElement).toHaveAttribute('role', 'alert');
+    countriesFail = false;
+    await user.click(within(listsError).getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Filling in the form by hand' })).toHaveFocus();
+    await findFinish(LONG.timeout);
+    // The municipalities: under their box, in a region that was there while they loaded.
+    await user.type(box('birth_state'), 'czech');
+    await user.keyboard('{Enter}');
+    const region = box('birth_municipality').closest('.field')?.nextElementSibling;
+    expect(region).toHaveAttribute('role', 'alert');
+    const error = await screen.findByTestId('municipalities-error', {}, LONG);
+    expect(error.parentElement).toBe(region);
+    municipalitiesFail = false;
+    await user.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(box('birth_municipality')).toHaveFocus();
+    await waitFor(() => expect(screen.queryByTestId('municipalities-error')).toBeNull());
+    expect(region).toBeEmptyDOMElement();
+  });
+
   it('"fill in without a document" keeps what was typed in the search', async () => {
     const user = userEvent.setup();
     renderApp({ path: '/form?lang=en', api: { ...LISTS, '/api/ros/search': NOT_FOUND } });
@@ -119,6 +160,37 @@ describe('the search step', { timeout: 30000 }, () => {
     await user.click(screen.getByTestId('search-submit'));
     await waitFor(() => expect(box('birth_number')).toBeInTheDocument());
     expect(screen.getByRole('link', { name: /File a new request/ })).toBeInTheDocument();
+  });
+
+  it('duplicate retry: its message is said in the region above the birth-number box, there before it; focus on the box (issue 35)', async () => {
+    const user = userEvent.setup();
+    const person = { jmeno: 'Jana', prijmeni: 'Nová', record: null };
+    renderApp({
+      path: '/duplicate/form?lang=en',
+      api: { ...LISTS, '/api/ros/search': { status: 200, body: person } },
+    });
+    await screen.findByTestId('search-submit', {}, LONG);
+    // The live region is in the page, empty, before the search.
+    const region = document.querySelector('.search__grid > [role="alert"]');
+    expect(region).not.toBeNull();
+    expect(region).toBeEmptyDOMElement();
+    await fillSearch(user);
+    await user.click(screen.getByTestId('search-submit'));
+    await waitFor(() => expect(box('birth_number')).toHaveFocus());
+    const notice = screen.getByTestId('retry-notice');
+    expect(notice.parentElement).toBe(region);
+    expect(notice).toHaveTextContent(/We found you, but we have no certificate/);
+    // Right above the box, not in the list at the top of the page.
+    expect(
+      notice.compareDocumentPosition(box('birth_number')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(document.querySelector('.alert-list [data-alert-key]')).toBeNull();
+    // Not the box's description as well (it would be said twice).
+    expect(box('birth_number')).not.toHaveAccessibleDescription(/no certificate/);
+    // Closed: focus back on the box.
+    await user.click(within(notice).getByRole('button', { name: 'Close message' }));
+    expect(screen.queryByTestId('retry-notice')).toBeNull();
+    expect(box('birth_number')).toHaveFocus();
   });
 
   it('duplicate retry: sends the match token of the search with the birth number, else the locked names and document', async () => {

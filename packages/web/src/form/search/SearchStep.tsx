@@ -44,13 +44,18 @@ export function SearchStep({
   const [phase, setPhase] = useState<SearchPhase>(() => firstPhase(retryFrom));
   const retry = asksBirthNumber(phase);
 
-  // The retry asks for the birth number: focus moves to its new box (issue 27), not left on the button.
+  // The retry's "we found you, but no certificate: enter your birth number" (issue 35): in the
+  // region right above the birth-number box, which is in the page (empty) before it, so it is read
+  // out when it arrives. After a sign-in the step starts in the retry state: the message comes
+  // just after the first paint, into the region that paint put in.
+  const [retryShown, setRetryShown] = useState(false);
   const focusBirthNumber = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the state the step starts in
   useEffect(() => {
-    if (!retry || !focusBirthNumber.current) return;
-    focusBirthNumber.current = false;
-    document.getElementById('birth_number')?.focus();
-  }, [retry]);
+    if (!retryFrom) return;
+    focusBirthNumber.current = true;
+    setRetryShown(true);
+  }, []);
 
   const onSearch = form.handleSubmit(async (values) => {
     const person = await call('/search', { ...values, duplicate });
@@ -67,7 +72,7 @@ export function SearchStep({
     if (duplicate && !person.record) {
       focusBirthNumber.current = true;
       setPhase({ kind: 'birthNumber', match: person.match });
-      alerts.show({ type: 'warning', key: 'FORM.DUPLICATE_RETRY.DESCRIPTION', timeout: 0 });
+      setRetryShown(true);
       return;
     }
     alerts.clear();
@@ -101,6 +106,18 @@ export function SearchStep({
     below.scrollIntoView?.({ block: 'nearest' });
     block.scrollIntoView?.({ block: 'nearest' });
   }, [answered, notice]);
+
+  // The retry asks for the birth number: focus moves to its new box (issue 27), not left on the
+  // button, and the message above it comes into view with it, also at 320 px (after the scroll
+  // above, which this one overrides).
+  useEffect(() => {
+    if (!retry || !retryShown || !focusBirthNumber.current) return;
+    focusBirthNumber.current = false;
+    const box = document.getElementById('birth_number');
+    box?.focus({ preventScroll: true });
+    document.querySelector('[data-testid="retry-notice"]')?.scrollIntoView?.({ block: 'nearest' });
+    box?.scrollIntoView?.({ block: 'nearest' });
+  }, [retry, retryShown]);
 
   const type = form.watch('type');
   const cannotSearch = busy || (retry ? !retryForm.formState.isValid : !form.formState.isValid);
@@ -169,6 +186,16 @@ export function SearchStep({
             maxLength={SEARCH_MAX.documentNumber}
             disabled={!type || retry}
           />
+          {duplicate && (
+            <InlineMessage
+              message={
+                retry && retryShown ? { type: 'warning', key: 'FORM.DUPLICATE_RETRY.DESCRIPTION' } : null
+              }
+              onDismiss={() => setRetryShown(false)}
+              focusAfter={() => document.getElementById('birth_number')}
+              testId="retry-notice"
+            />
+          )}
           {retry && (
             <SearchTextField
               registration={retryForm.register('birth_number', { onChange: markChanged('birth_number') })}
