@@ -74,6 +74,10 @@ function maxOf(path: string): number {
     case 'monthYear':
       return 7;
     case 'text':
+    case 'email':
+    case 'telephone':
+    case 'birthNumber':
+    case 'dataMailbox':
     case 'municipality':
     case 'district':
       return spec.maxLength;

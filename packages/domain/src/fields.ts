@@ -1,21 +1,21 @@
 // The field catalogue (issue 13, issue 25): one entry per field of the request form, and per
-// sub-field of its lists and rows: what kind of value it holds (text, a country, a municipality, a
-// district, an item of which code list...), its maximum length, its section of the form
+// sub-field of its lists and rows: what kind of value it holds (kinds.ts: free text, an e-mail,
+// a telephone, a birth number, a date, a country, an item of which code list...; the kind owns
+// its format rule, input attributes, stored form and print), its maximum length, its section of the form
 // (sections.ts), when it is off (hidden in a mode with its section or by `only`, disabled by
 // another value: `enabled`, free text instead of a list choice: `freeText`), when it is required,
-// how it is stored (`normalize`) and how the PDF prints it (`print`, `format`). The rules derived
+// whether and how the PDF prints it (`print`; `normalize` and `format` where an entry differs from
+// its kind). The rules derived
 // from the entries live here too: isFieldHidden, isFieldEnabled, isFieldRequired,
 // normalizeFormValues, codedValues, isPrintedField; isFieldReadOnly is not one of them (read-only
 // is the register's, FormContext.readOnly, not an entry's). The form's schema and storage form
 // (form.ts), the server's code checks (requests/submission.ts), the PDF (pdf/model.ts), the CSV
 // export (cli/requests.ts) and the web's controls (form/request/) read them rather than restate
 // them. Not every fact of a field is written once yet (issue 34): its name, type and default are
-// in values.ts, a spec length in limits.ts (the entry reads it), a format rule by name in form.ts,
-// its register column in prefill.ts; the web's section components place it by hand (its section
-// again, its order, input type and autocomplete). Its labels are its texts: the web's i18n and
+// in values.ts, a spec length in limits.ts (the entry reads it), its register column in prefill.ts; the web's section components place it by hand (its section
+// again, its order, a name's or address's autocomplete). Its labels are its texts: the web's i18n and
 // the PDF's (server pdf/labels.ts), both by the field's name.
 
-import { formatBirthNumber, normalizeBirthNumber } from './birthNumber.js';
 import {
   isBirthNumberRequired,
   isDataMailboxRequired,
@@ -25,17 +25,16 @@ import {
   isMunicipalityFreeText,
   isSecondCitizenshipEnabled,
 } from './conditions.js';
-import { formatTelephone, normalizeTelephone } from './contact.js';
-import { isoToDisplay } from './dates.js';
+import { type CodeListName, normalizedValue, type ValueSpec } from './kinds.js';
 import {
   DEFAULT_MAX_LENGTH,
+  EMPLOYER_START_MAX_MONTHS_AHEAD,
   MAX_ABROAD_STAYS,
   MAX_DUPLICATE_TYPES,
   MAX_LENGTHS,
   MAX_OTHER_CITIZENSHIPS,
   MAX_PAST_ACTIVITIES,
 } from './limits.js';
-import { normalizeMonthYear } from './monthYear.js';
 import { inRequest, type RequestKind, type SectionName, sectionOnly } from './sections.js';
 import { normalizeText } from './text.js';
 import {
@@ -50,35 +49,7 @@ import {
   type TextFieldName,
 } from './values.js';
 
-/** The code lists of the reference data (GET /api/ros/<name>) a field's codes come from. */
-export type CodeListName =
-  | 'document-types'
-  | 'delivery-types'
-  | 'dial-codes'
-  | 'verification-types'
-  | 'duplicate-types'
-  | 'activity-types';
-
-/** What one value (a string) is. Every one has a maximum length (the server stores no more). */
-export type ValueSpec =
-  /** Free text; `multiline`: may span lines (a textarea, text.ts's policy allows line breaks). */
-  | { kind: 'text'; maxLength: number; multiline?: true }
-  /** An ISO date 'YYYY-MM-DD' (dates.ts). */
-  | { kind: 'date'; maxLength: number }
-  /** A month and year 'MM/YYYY' (monthYear.ts). */
-  | { kind: 'monthYear'; maxLength: number }
-  /** A code of the countries list (GET /countries). */
-  | { kind: 'country'; maxLength: number }
-  /** A code of the municipalities list, or free text where `freeText` says so. */
-  | { kind: 'municipality'; maxLength: number }
-  /** A code of the districts list. */
-  | { kind: 'district'; maxLength: number }
-  /** A code of one of the code lists. */
-  | { kind: 'list'; list: CodeListName; maxLength: number }
-  /** One of a few fixed codes; `names`: where their names are (the sex labels, or a code list). */
-  | { kind: 'choice'; options: readonly string[]; names: 'sex' | CodeListName; maxLength: number };
-
-export type ValueKind = ValueSpec['kind'];
+export type { CodeListName, ValueKind, ValueSpec } from './kinds.js';
 
 /** What every top-level entry may say besides its kind: where it is, when it is required, how it prints. */
 export interface FieldRules {
@@ -174,13 +145,15 @@ const lengthOf = (name: string): number =>
 /** Free text with the maximum length of spec section 5 (MAX_LENGTHS), DEFAULT_MAX_LENGTH where it gives none. */
 const text = (name: TextFieldName | 'field1' | 'field2') =>
   ({ kind: 'text', maxLength: lengthOf(name) }) as const;
+/** A text of a semantic kind (kinds.ts) with its field's maximum length. */
+const textOf = <K extends 'email' | 'telephone' | 'birthNumber' | 'dataMailbox'>(
+  kind: K,
+  name: TextFieldName,
+) => ({ kind, maxLength: lengthOf(name) }) as const;
 const country = { kind: 'country', maxLength: DEFAULT_MAX_LENGTH } as const;
 const listOf = (list: CodeListName) => ({ kind: 'list', list, maxLength: DEFAULT_MAX_LENGTH }) as const;
 const monthYear = { kind: 'monthYear', maxLength: DEFAULT_MAX_LENGTH } as const;
 const required = true;
-
-/** A Czech birth number as written (850315/1008); a foreign number as it was given. */
-const displayBirthNumber = (s: string) => (/^\d{9,10}$/.test(s) ? formatBirthNumber(s) : s);
 
 /** The type of the catalogue: an entry for every field of FormValues, of the sort its value calls for. */
 export type Fields = { readonly [K in FormFieldName]: FieldSpec<K> };
@@ -207,9 +180,9 @@ const ENTRIES = {
   birth_date: {
     kind: 'date',
     maxLength: DEFAULT_MAX_LENGTH,
+    range: 'birth',
     section: 'birth',
     required,
-    format: (iso) => isoToDisplay(iso.trim()) ?? iso,
   },
   birth_state: { ...country, section: 'birth', required },
   birth_municipality: {
@@ -230,11 +203,9 @@ const ENTRIES = {
   },
 
   birth_number: {
-    ...text('birth_number'),
+    ...textOf('birthNumber', 'birth_number'),
     section: 'identity',
     required: isBirthNumberRequired,
-    normalize: normalizeBirthNumber,
-    format: displayBirthNumber,
   },
   document_type: { ...listOf('document-types'), section: 'identity', required },
   document_number: { ...text('document_number'), section: 'identity', required },
@@ -279,23 +250,23 @@ const ENTRIES = {
     enabled: (v) => isDialCodeEnabled(v.telephone),
     print: 'none',
   },
-  telephone: {
-    ...text('telephone'),
-    section: 'contact',
-    normalize: normalizeTelephone,
-    // '+420 603 123 456'; a request stored before the dial code existed shows the number alone.
-    format: (telephone, v) => formatTelephone(telephone, v.dial_code ?? ''),
-  },
-  email: { ...text('email'), section: 'contact', required },
+  telephone: { ...textOf('telephone', 'telephone'), section: 'contact' },
+  email: { ...textOf('email', 'email'), section: 'contact', required },
   data_mailbox: {
-    ...text('data_mailbox'),
+    ...textOf('dataMailbox', 'data_mailbox'),
     section: 'contact',
     required: isDataMailboxRequired,
   },
   delivery_type: { ...listOf('delivery-types'), section: 'contact', required },
 
   employer_current_name: { ...text('employer_current_name'), section: 'employer', required },
-  employer_current_from: { ...monthYear, section: 'employer', required },
+  // Up to 6 months ahead (a new job to start); past activities not after this month.
+  employer_current_from: {
+    ...monthYear,
+    monthsAhead: EMPLOYER_START_MAX_MONTHS_AHEAD,
+    section: 'employer',
+    required,
+  },
   employer_verification_type: { ...listOf('verification-types'), section: 'employer' },
   employer_current_description: { ...text('employer_current_description'), section: 'employer', required },
   // The form does not show these two: only the register fills them (prefill), so the PDF prints
@@ -451,11 +422,9 @@ export function isFieldReadOnly(field: FormFieldName, ctx: Pick<FormContext, 're
   return ctx.readOnly.has(field);
 }
 
-/** A string as it is stored: NFC, trimmed, then the entry's own form (a month/year as MM/YYYY). */
+/** A string as it is stored: NFC, trimmed, then its entry's or its kind's form (kinds.ts: a month/year as MM/YYYY). */
 function storedString(spec: ValueSpec & { normalize?: (value: string) => string }, value: string): string {
-  const s = normalizeText(value).trim();
-  if (spec.normalize) return spec.normalize(s);
-  return spec.kind === 'monthYear' ? (normalizeMonthYear(s) ?? s) : s;
+  return normalizedValue(spec, normalizeText(value).trim());
 }
 
 /**

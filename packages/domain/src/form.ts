@@ -3,15 +3,14 @@
 // field's kind, length, section, conditions and storage form are its catalogue entry's (fields.ts).
 
 import { z } from 'zod';
-import { birthNumberError } from './birthNumber.js';
 import { type BodyLimits, formBodyLimits, MAX_ISSUES } from './bounds.js';
-import { hasConflictingDuplicateTypes, isBirthNumberRequired, isDialCodeEnabled } from './conditions.js';
-import { dataMailboxError, dialCodeError, emailError, telephoneError } from './contact.js';
-import { birthDateError, parseIsoDate, resolveToday, type Today } from './dates.js';
+import { hasConflictingDuplicateTypes } from './conditions.js';
+import { type CalendarDate, resolveToday, type Today } from './dates.js';
 import {
   type AnySpec,
   type Catalogue,
   FIELDS,
+  isFieldEnabled,
   isFieldHidden,
   isFieldRequired,
   isMultiline,
@@ -19,8 +18,9 @@ import {
   specOrder,
   type ValueSpec,
 } from './fields.js';
+import { kindOf } from './kinds.js';
 import { MESSAGE_KEYS, type MessageKey, UNKNOWN_MESSAGE_KEY, type ValidationError } from './messages.js';
-import { activityMonthError, employerStartError, fromToError } from './monthYear.js';
+import { activityMonthError, fromToError } from './monthYear.js';
 import { textPolicyIssue } from './text.js';
 import {
   type AbroadStay,
@@ -152,7 +152,7 @@ export function validateFormValues(
       continue;
     }
     if (isFieldHidden(field, ctx, catalogue)) continue;
-    const error = formatError(field, values, ctx, now);
+    const error = formatError(field, catalogue[field] as ValueSpec, value, values, ctx, now, catalogue);
     if (error) report([field], error);
   }
 
@@ -192,10 +192,8 @@ export function validateFormValues(
         report([...base, f], 'required');
         continue;
       }
-      if (columns[f].kind === 'monthYear') {
-        const error = activityMonthError(row[f], now);
-        if (error) report([...base, f], error);
-      }
+      const error = formatError(`past_activities.${i}.${f}`, columns[f], row[f], values, ctx, now, FIELDS);
+      if (error) report([...base, f], error);
     }
     if (rowsRequired) {
       const order = fromToError(row.from, row.to);
@@ -217,34 +215,24 @@ export function validateFormValues(
   return issues;
 }
 
-/** The format rule of a filled, visible text field (none for a field it does not name). */
-function formatError(field: string, values: FormValues, ctx: FormContext, today: Today): MessageKey | null {
-  const value = String((values as unknown as Record<string, unknown>)[field] ?? '');
-  switch (field) {
-    case 'birth_date':
-      return birthDateError(value, today);
-    case 'birth_number': {
-      // Checked only where it is required (a Czech citizen, spec section 4); a foreign
-      // applicant may leave it empty or write their number as they have it.
-      if (!isBirthNumberRequired(values, ctx)) return null;
-      // The birth date takes part only when it is itself valid.
-      const date = birthDateError(values.birth_date, today) ? null : parseIsoDate(values.birth_date.trim());
-      return birthNumberError(value, date);
-    }
-    case 'employer_current_from':
-      return employerStartError(value, today);
-    case 'dial_code':
-      // Only with a telephone: without one the dial code means nothing and is not stored.
-      return isDialCodeEnabled(values.telephone) ? dialCodeError(value, ctx.dialCodes) : null;
-    case 'telephone':
-      return telephoneError(value);
-    case 'email':
-      return emailError(value);
-    case 'data_mailbox':
-      return dataMailboxError(value);
-    default:
-      return null;
-  }
+/**
+ * The format rule of a filled text field that is shown: its kind's (kinds.ts), while the field is
+ * enabled (a dial code without a telephone means nothing and is not stored) and, for a kind checked
+ * only where required (a birth number), while it is required. None for a kind without one.
+ */
+function formatError(
+  path: string,
+  spec: ValueSpec,
+  value: string,
+  values: FormValues,
+  ctx: FormContext,
+  today: CalendarDate,
+  catalogue: Catalogue,
+): MessageKey | null {
+  const kind = kindOf(spec);
+  if (!kind.format || !isFieldEnabled(path, values, ctx, catalogue)) return null;
+  if (kind.checkedWhen === 'required' && !isFieldRequired(path, values, ctx, catalogue)) return null;
+  return kind.format(value, { values, ctx, today, spec });
 }
 
 /** One failed rule: where (issue path by the spec's field names) and which message key. */

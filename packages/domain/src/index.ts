@@ -14,6 +14,7 @@ export * from './fields.js';
 export * from './fill.js';
 export * from './form.js';
 export * from './formCodes.js';
+export * from './kinds.js';
 export * from './legalTexts/index.js';
 export * from './limits.js';
 export * from './messages.js';

@@ -13,6 +13,7 @@ import {
   LEGAL_TEXT_VERSIONS,
   type LegalTextVersion,
   legalStatements,
+  printedValue,
   requiredAttachments,
   type ValueSpec,
 } from '@ros/domain';
@@ -215,7 +216,7 @@ export function pdfSections(
     if (spec.print === 'always') return [row(label, named(spec, value))];
     if (spec.print === 'filled' && value.trim() === '') return [];
     if (!isFieldEnabled(name, values, mode, catalogue)) return [];
-    const shown = spec.format ? spec.format(value, values) : value;
+    const shown = printedValue(spec, value, values);
     const text = spec.freeText?.(values) ? shown : named(spec, shown);
     return [row(spec.print === 'filled' ? `${label}${labels.fromRegister}` : label, text)];
   };

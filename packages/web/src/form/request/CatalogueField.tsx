@@ -1,4 +1,11 @@
-import { type CodeListName, type FormFieldName, type FormValues, fieldSpec } from '@ros/domain';
+import {
+  type CodeListName,
+  type FormFieldName,
+  type FormValues,
+  fieldSpec,
+  type InputAttributes,
+  inputAttributes,
+} from '@ros/domain';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useT } from '../../shell/translate';
 import { type CodeItem, itemName, type ReferenceLists } from '../reference';
@@ -32,8 +39,6 @@ export function listItems(lists: ReferenceLists, list: CodeListName, lang: 'cs' 
 
 type CatalogueFieldProps = CommonProps & {
   autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
-  type?: string;
   rows?: number;
   /** A text's new value, or a list choice's new (and previous) code. */
   onChange?: (next: string, previous: string) => void;
@@ -48,7 +53,7 @@ type CatalogueFieldProps = CommonProps & {
 
 /**
  * The control of a field as the catalogue (fields.ts) describes it: a text box for text, dates
- * and month/years; a searchable list of countries or municipalities (a municipality outside CZ
+ * and month/years, with its kind's input attributes (kinds.ts: an e-mail's type and autocomplete); a searchable list of countries or municipalities (a municipality outside CZ
  * is free text: `freeText`); a select of districts, of a code list's items or of a choice's
  * options. The maximum length is the catalogue's too (TextField). Sections give only what is
  * theirs: labels, hints, reactions and what disables the control.
@@ -63,8 +68,14 @@ export function CatalogueField(props: CatalogueFieldProps) {
   const on = spec && 'on' in spec && freeText ? spec.on : undefined;
   // What decides whether the field is free text (a birth country) re-renders this control; nothing else does.
   useWatch<FormValues>({ name: (on ?? []) as FormFieldName[], disabled: !on });
+  // The text box's type, input mode and autocomplete are its kind's (kinds.ts); a section may name its own.
+  const input: InputAttributes =
+    spec && spec.kind !== 'boolean' && spec.kind !== 'items' && spec.kind !== 'rows'
+      ? inputAttributes(spec)
+      : {};
   const text = () => (
     <TextField
+      {...input}
       {...common}
       path={path}
       onChange={onChange && ((v) => onChange(v, ''))}

@@ -1,6 +1,7 @@
 import {
   type FormFieldName,
   type FormValues,
+  type InputAttributes,
   isFieldReadOnly,
   isFieldRequired,
   maxLengthFor,
@@ -94,8 +95,8 @@ export function TextField({
   onBlur,
 }: CommonProps & {
   autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
-  type?: string;
+  inputMode?: InputAttributes['inputMode'];
+  type?: InputAttributes['type'];
   /** A textarea of this many rows (long free text). */
   rows?: number;
   onChange?: (v: string) => void;

@@ -45,14 +45,9 @@ export function ContactSection() {
     <Section name="contact">
       <div className="field-group form-grid__wide">
         <CatalogueField path="dial_code" noEmpty />
-        <CatalogueField
-          path="telephone"
-          inputMode="tel"
-          autoComplete="tel-national"
-          hint={t('FORM.HINTS.telephone')}
-        />
+        <CatalogueField path="telephone" hint={t('FORM.HINTS.telephone')} />
       </div>
-      <CatalogueField path="email" type="email" inputMode="email" autoComplete="email" />
+      <CatalogueField path="email" />
       {mailboxShown && (
         <CatalogueField
           path="data_mailbox"

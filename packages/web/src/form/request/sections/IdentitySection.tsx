@@ -23,7 +23,6 @@ export function IdentitySection() {
         path="birth_number"
         disabled={!bnEnabled && !readOnly.has('birth_number')}
         hint={t(bnEnabled ? 'FORM.HINTS.birth_number' : 'FORM.HINTS.birth_number_disabled')}
-        inputMode="numeric"
         info={t('FORM.TOOLTIPS.FIELDS.birth_number')}
       />
       <CatalogueField path="document_type" />
