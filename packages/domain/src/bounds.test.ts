@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ISSUES, scanJsonShape } from './bounds.js';
+import { FIELDS } from './fields.js';
 import { buildFormSchema, FORM_BODY_LIMITS, issuesToFieldErrors, validateFormValues } from './form.js';
 import {
   MAX_ABROAD_STAYS,
   MAX_DUPLICATE_TYPES,
-  MAX_LENGTHS,
   MAX_OTHER_CITIZENSHIPS,
   MAX_PAST_ACTIVITIES,
 } from './limits.js';
@@ -90,9 +90,9 @@ describe('body limits', () => {
     const long = (n: number) => 'ř'.repeat(n);
     return JSON.stringify({
       ...defaultFormValues(),
-      first_name: long(MAX_LENGTHS.first_name),
-      last_name: long(MAX_LENGTHS.last_name),
-      birth_name: long(MAX_LENGTHS.birth_name),
+      first_name: long(FIELDS.first_name.maxLength),
+      last_name: long(FIELDS.last_name.maxLength),
+      birth_name: long(FIELDS.birth_name.maxLength),
       employer_current_name: long(240),
       employer_current_description: long(240),
       reason_for_request: long(240),

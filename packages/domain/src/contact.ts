@@ -1,6 +1,6 @@
 // Contact fields: telephone, data mailbox, e-mail.
 
-import { DATA_MAILBOX_LENGTH, MAX_LENGTHS, TELEPHONE_DIGITS } from './limits.js';
+import { DATA_MAILBOX_LENGTH, TELEPHONE_DIGITS } from './limits.js';
 import type { MessageKey } from './messages.js';
 
 /** Removes every whitespace character: '603 123 456' -> '603123456'. */
@@ -75,12 +75,14 @@ export function dataMailboxError(s: string): MessageKey | null {
 const ATEXT = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]";
 const LABEL = '[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?';
 const TLD = '(?:[\\p{L}\\p{M}]{2,}|xn--[a-z0-9-]+)';
+/** The longest address (spec section 5): the e-mail field's maximum length (its catalogue entry reads it). */
+export const EMAIL_MAX_LENGTH = 240;
 export const EMAIL_PATTERN = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*@(?:${LABEL}\\.)+${TLD}$`, 'iu');
 
 /** True when `s` (surrounding spaces ignored) looks like a deliverable e-mail address. */
 export function isValidEmail(s: string): boolean {
   const v = s.trim();
-  if (v.length > MAX_LENGTHS.email) return false;
+  if (v.length > EMAIL_MAX_LENGTH) return false;
   const at = v.lastIndexOf('@');
   if (at < 1 || at > 64) return false;
   return EMAIL_PATTERN.test(v);

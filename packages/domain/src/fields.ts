@@ -12,7 +12,7 @@
 // (form.ts), the server's code checks (requests/submission.ts), the PDF (pdf/model.ts), the CSV
 // export (cli/requests.ts) and the web's controls (form/request/) read them rather than restate
 // them. Not every fact of a field is written once yet (issue 34): its name, type and default are
-// in values.ts, a spec length in limits.ts (the entry reads it), its register column in prefill.ts; the web's section components place it by hand (its section
+// in values.ts, its register column in prefill.ts; the web's section components place it by hand (its section
 // again, its order, a name's or address's autocomplete). Its labels are its texts: the web's i18n and
 // the PDF's (server pdf/labels.ts), both by the field's name.
 
@@ -25,13 +25,13 @@ import {
   isMunicipalityFreeText,
   isSecondCitizenshipEnabled,
 } from './conditions.js';
+import { EMAIL_MAX_LENGTH } from './contact.js';
 import { type CodeListName, normalizedValue, type ValueSpec } from './kinds.js';
 import {
   DEFAULT_MAX_LENGTH,
   EMPLOYER_START_MAX_MONTHS_AHEAD,
   MAX_ABROAD_STAYS,
   MAX_DUPLICATE_TYPES,
-  MAX_LENGTHS,
   MAX_OTHER_CITIZENSHIPS,
   MAX_PAST_ACTIVITIES,
 } from './limits.js';
@@ -46,7 +46,6 @@ import {
   type FormValues,
   type PastActivity,
   SEX_CODES,
-  type TextFieldName,
 } from './values.js';
 
 export type { CodeListName, ValueKind, ValueSpec } from './kinds.js';
@@ -140,16 +139,18 @@ const columnsOf = (spec: Extract<AnySpec, { kind: 'rows' }>) =>
  */
 export type Catalogue = { readonly [name: string]: AnySpec };
 
-const lengthOf = (name: string): number =>
-  (MAX_LENGTHS as Record<string, number>)[name] ?? DEFAULT_MAX_LENGTH;
-/** Free text with the maximum length of spec section 5 (MAX_LENGTHS), DEFAULT_MAX_LENGTH where it gives none. */
-const text = (name: TextFieldName | 'field1' | 'field2') =>
-  ({ kind: 'text', maxLength: lengthOf(name) }) as const;
-/** A text of a semantic kind (kinds.ts) with its field's maximum length. */
+/**
+ * Free text of at most `maxLength` characters: spec section 5's length where it gives one, else
+ * DEFAULT_MAX_LENGTH (codes, identifiers, prefill-only fields). The entry is the one place of a
+ * field's length (maxLengthFor reads it: the schema, the browser's maxlength, the body limits, the
+ * register import's columns).
+ */
+const text = (maxLength: number = DEFAULT_MAX_LENGTH) => ({ kind: 'text', maxLength }) as const;
+/** A text of a semantic kind (kinds.ts) of at most `maxLength` characters. */
 const textOf = <K extends 'email' | 'telephone' | 'birthNumber' | 'dataMailbox'>(
   kind: K,
-  name: TextFieldName,
-) => ({ kind, maxLength: lengthOf(name) }) as const;
+  maxLength: number = DEFAULT_MAX_LENGTH,
+) => ({ kind, maxLength }) as const;
 const country = { kind: 'country', maxLength: DEFAULT_MAX_LENGTH } as const;
 const listOf = (list: CodeListName) => ({ kind: 'list', list, maxLength: DEFAULT_MAX_LENGTH }) as const;
 const monthYear = { kind: 'monthYear', maxLength: DEFAULT_MAX_LENGTH } as const;
@@ -164,9 +165,9 @@ export type Fields = { readonly [K in FormFieldName]: FieldSpec<K> };
  * the wrong sort of entry, does not compile.
  */
 const ENTRIES = {
-  first_name: { ...text('first_name'), section: 'personal', required },
-  last_name: { ...text('last_name'), section: 'personal', required },
-  birth_name: { ...text('birth_name'), section: 'personal', required },
+  first_name: { ...text(50), section: 'personal', required },
+  last_name: { ...text(50), section: 'personal', required },
+  birth_name: { ...text(50), section: 'personal', required },
   sex: {
     kind: 'choice',
     options: SEX_CODES,
@@ -187,7 +188,7 @@ const ENTRIES = {
   birth_state: { ...country, section: 'birth', required },
   birth_municipality: {
     kind: 'municipality',
-    maxLength: lengthOf('birth_municipality'),
+    maxLength: 240,
     section: 'birth',
     required,
     on: ['birth_state'],
@@ -195,7 +196,7 @@ const ENTRIES = {
   },
   birth_district: {
     kind: 'district',
-    maxLength: lengthOf('birth_district'),
+    maxLength: 240,
     section: 'birth',
     required,
     on: ['birth_state'],
@@ -203,12 +204,12 @@ const ENTRIES = {
   },
 
   birth_number: {
-    ...textOf('birthNumber', 'birth_number'),
+    ...textOf('birthNumber'),
     section: 'identity',
     required: isBirthNumberRequired,
   },
   document_type: { ...listOf('document-types'), section: 'identity', required },
-  document_number: { ...text('document_number'), section: 'identity', required },
+  document_number: { ...text(240), section: 'identity', required },
   citizen_of_1: { ...country, section: 'identity', required },
   citizen_of_2: {
     ...country,
@@ -226,19 +227,19 @@ const ENTRIES = {
     only: 'new',
   },
 
-  home_street: { ...text('home_street'), section: 'home', required },
-  home_house_num: { ...text('home_house_num'), section: 'home' },
-  home_org_num: { ...text('home_org_num'), section: 'home' },
-  home_city: { ...text('home_city'), section: 'home', required },
-  home_zip: { ...text('home_zip'), section: 'home', required },
+  home_street: { ...text(80), section: 'home', required },
+  home_house_num: { ...text(10), section: 'home' },
+  home_org_num: { ...text(10), section: 'home' },
+  home_city: { ...text(80), section: 'home', required },
+  home_zip: { ...text(11), section: 'home', required },
   home_state: { ...country, section: 'home', required },
 
-  contact_company: { ...text('contact_company'), section: 'contact_address' },
-  contact_street: { ...text('contact_street'), section: 'contact_address', required },
-  contact_house_num: { ...text('contact_house_num'), section: 'contact_address' },
-  contact_org_num: { ...text('contact_org_num'), section: 'contact_address' },
-  contact_city: { ...text('contact_city'), section: 'contact_address', required },
-  contact_zip: { ...text('contact_zip'), section: 'contact_address', required },
+  contact_company: { ...text(240), section: 'contact_address' },
+  contact_street: { ...text(80), section: 'contact_address', required },
+  contact_house_num: { ...text(10), section: 'contact_address' },
+  contact_org_num: { ...text(10), section: 'contact_address' },
+  contact_city: { ...text(80), section: 'contact_address', required },
+  contact_zip: { ...text(11), section: 'contact_address', required },
   contact_state: { ...country, section: 'contact_address', required },
 
   // The telephone's country code (decision 0003): only with a telephone; printed in its row.
@@ -250,16 +251,16 @@ const ENTRIES = {
     enabled: (v) => isDialCodeEnabled(v.telephone),
     print: 'none',
   },
-  telephone: { ...textOf('telephone', 'telephone'), section: 'contact' },
-  email: { ...textOf('email', 'email'), section: 'contact', required },
+  telephone: { ...textOf('telephone', 80), section: 'contact' },
+  email: { ...textOf('email', EMAIL_MAX_LENGTH), section: 'contact', required },
   data_mailbox: {
-    ...textOf('dataMailbox', 'data_mailbox'),
+    ...textOf('dataMailbox'),
     section: 'contact',
     required: isDataMailboxRequired,
   },
   delivery_type: { ...listOf('delivery-types'), section: 'contact', required },
 
-  employer_current_name: { ...text('employer_current_name'), section: 'employer', required },
+  employer_current_name: { ...text(240), section: 'employer', required },
   // Up to 6 months ahead (a new job to start); past activities not after this month.
   employer_current_from: {
     ...monthYear,
@@ -268,11 +269,11 @@ const ENTRIES = {
     required,
   },
   employer_verification_type: { ...listOf('verification-types'), section: 'employer' },
-  employer_current_description: { ...text('employer_current_description'), section: 'employer', required },
+  employer_current_description: { ...text(240), section: 'employer', required },
   // The form does not show these two: only the register fills them (prefill), so the PDF prints
   // them only when it did, and says so (issue 28).
-  employer_current_position: { ...text('employer_current_position'), section: 'employer', print: 'filled' },
-  reason_for_request: { ...text('reason_for_request'), section: 'employer', print: 'filled' },
+  employer_current_position: { ...text(), section: 'employer', print: 'filled' },
+  reason_for_request: { ...text(), section: 'employer', print: 'filled' },
 
   past_activities: {
     kind: 'rows',
@@ -287,8 +288,8 @@ const ENTRIES = {
         names: 'activity-types',
         maxLength: DEFAULT_MAX_LENGTH,
       },
-      field1: text('field1'),
-      field2: { ...text('field2'), on: ['type'], enabled: (row) => isField2Enabled(row.type) },
+      field1: text(240),
+      field2: { ...text(240), on: ['type'], enabled: (row) => isField2Enabled(row.type) },
     },
   },
   abroad_stay: {
@@ -297,7 +298,7 @@ const ENTRIES = {
     section: 'abroad',
     columns: {
       state: country,
-      reason: { kind: 'text', maxLength: lengthOf('reason'), multiline: true },
+      reason: { kind: 'text', maxLength: 3993, multiline: true },
     },
   },
 
@@ -310,7 +311,7 @@ const ENTRIES = {
   },
 
   // The NIA person's identifier (sent with the request after a sign-in): not the applicant's to type.
-  aifo: { ...text('aifo'), print: 'none' },
+  aifo: { ...text(), print: 'none' },
   // The confirmation dialog's notification choices; the SMS one needs a telephone.
   send_notifications_email: { kind: 'boolean' },
   send_notifications_phone: { kind: 'boolean', enabled: (v) => isDialCodeEnabled(v.telephone) },

@@ -1,37 +1,7 @@
-// The limits of the form's values: maximum lengths of spec section 5, the month coverage and
-// date bounds of section 9, and the row caps and id bounds the server keeps. The codes the rules
+// The limits of the form's values: the default maximum length (a field's own, spec section 5, is
+// on its catalogue entry, fields.ts), the month coverage and date bounds of section 9, and the
+// row caps and id bounds the server keeps. The codes the rules
 // compare with are in formCodes.ts, the interface's delays in uiTiming.ts.
-
-/** Maximum lengths (characters) by the spec's field names. */
-export const MAX_LENGTHS = {
-  first_name: 50,
-  last_name: 50,
-  birth_name: 50,
-  birth_municipality: 240,
-  birth_district: 240,
-  home_street: 80,
-  contact_street: 80,
-  home_house_num: 10,
-  home_org_num: 10,
-  contact_house_num: 10,
-  contact_org_num: 10,
-  home_city: 80,
-  contact_city: 80,
-  home_zip: 11,
-  contact_zip: 11,
-  employer_current_name: 240,
-  employer_current_description: 240,
-  contact_company: 240,
-  telephone: 80,
-  email: 240,
-  document_number: 240,
-  field1: 240,
-  field2: 240,
-  /** abroad_stay[].reason */
-  reason: 3993,
-} as const;
-
-export type MaxLengthField = keyof typeof MAX_LENGTHS;
 
 /**
  * Limit for every other text value (codes, identifiers, prefill-only fields) that the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseBirthNumber } from './birthNumber.js';
 import { type BodyLimits, flatBodyLimits, MATCH_TOKEN_MAX_LENGTH } from './bounds.js';
-import { MAX_LENGTHS } from './limits.js';
+import { FIELDS } from './fields.js';
 import { textPolicyIssue } from './text.js';
 
 /**
@@ -30,8 +30,8 @@ export function registerDocumentType(formType: FormDocumentType): RegisterDocume
 
 /** Spec section 5 lengths used by the search step; a birth number may be written with spaces. */
 export const SEARCH_MAX = {
-  name: MAX_LENGTHS.first_name,
-  documentNumber: MAX_LENGTHS.document_number,
+  name: FIELDS.first_name.maxLength,
+  documentNumber: FIELDS.document_number.maxLength,
   birthNumber: 20,
 } as const;
 

@@ -1,8 +1,8 @@
 import {
   birthNumberSchema,
+  FIELDS,
   followsTextPolicy,
   issuesToProblems,
-  MAX_LENGTHS,
   MAX_PERSON_ID,
   type RegisterPerson,
   TEXT_POLICY_MESSAGE,
@@ -72,12 +72,12 @@ export const personRowSchema = z
     aifo: opt(100),
     nia_identifier: opt(200),
     documents: z
-      .array(z.object({ type: code, number: text(MAX_LENGTHS.document_number).min(1) }).strict())
+      .array(z.object({ type: code, number: text(FIELDS.document_number.maxLength).min(1) }).strict())
       .max(20)
       .optional(),
-    jmeno: text(MAX_LENGTHS.first_name).min(1),
-    prijmeni: text(MAX_LENGTHS.last_name).min(1),
-    rodne_prijm: opt(MAX_LENGTHS.birth_name),
+    jmeno: text(FIELDS.first_name.maxLength).min(1),
+    prijmeni: text(FIELDS.last_name.maxLength).min(1),
+    rodne_prijm: opt(FIELDS.birth_name.maxLength),
     pohlavi: z
       .union([z.literal(''), z.null(), z.enum(['0', '1', '2', 'M', 'Z', 'Ž', 'F'])])
       .optional()
@@ -90,33 +90,33 @@ export const personRowSchema = z
       .union([z.literal(''), z.null(), isoDate])
       .optional()
       .transform((v) => (v ? v : undefined)),
-    misto_nar: opt(MAX_LENGTHS.birth_municipality),
-    okres_nar: opt(MAX_LENGTHS.birth_district),
+    misto_nar: opt(FIELDS.birth_municipality.maxLength),
+    okres_nar: opt(FIELDS.birth_district.maxLength),
     stat_nar: optCode,
-    ulice: opt(MAX_LENGTHS.home_street + 25),
-    mesto: opt(MAX_LENGTHS.home_city),
-    psc: opt(MAX_LENGTHS.home_zip),
+    ulice: opt(FIELDS.home_street.maxLength + 25),
+    mesto: opt(FIELDS.home_city.maxLength),
+    psc: opt(FIELDS.home_zip.maxLength),
     stat: optCode,
     st_kod: optCode,
     typ_op_pas: optCode,
-    op_pas: opt(MAX_LENGTHS.document_number),
-    web_op_pas: opt(MAX_LENGTHS.document_number),
+    op_pas: opt(FIELDS.document_number.maxLength),
+    web_op_pas: opt(FIELDS.document_number.maxLength),
     web_st_kod2: optCode,
     web_st5_kody: z.array(code).max(50).nullish(),
-    web_zamestnavatel: opt(MAX_LENGTHS.employer_current_name),
+    web_zamestnavatel: opt(FIELDS.employer_current_name.maxLength),
     web_zam_od: optMonthYear,
     web_funkce: opt(240),
-    web_popis_cinnosti: opt(MAX_LENGTHS.employer_current_description),
+    web_popis_cinnosti: opt(FIELDS.employer_current_description.maxLength),
     web_duvod_zadosti: opt(240),
-    web_kont_firma: opt(MAX_LENGTHS.contact_company),
-    web_kont_ulice: opt(MAX_LENGTHS.contact_street),
-    web_kont_cp: opt(MAX_LENGTHS.contact_house_num),
-    web_kont_co: opt(MAX_LENGTHS.contact_org_num),
-    web_kont_mesto: opt(MAX_LENGTHS.contact_city),
-    web_kont_psc: opt(MAX_LENGTHS.contact_zip),
+    web_kont_firma: opt(FIELDS.contact_company.maxLength),
+    web_kont_ulice: opt(FIELDS.contact_street.maxLength),
+    web_kont_cp: opt(FIELDS.contact_house_num.maxLength),
+    web_kont_co: opt(FIELDS.contact_org_num.maxLength),
+    web_kont_mesto: opt(FIELDS.contact_city.maxLength),
+    web_kont_psc: opt(FIELDS.contact_zip.maxLength),
     web_kont_stat: optCode,
-    tel: opt(MAX_LENGTHS.telephone),
-    email: opt(MAX_LENGTHS.email),
+    tel: opt(FIELDS.telephone.maxLength),
+    email: opt(FIELDS.email.maxLength),
     dat_schranka: z
       .union([
         z.literal(''),
@@ -137,15 +137,22 @@ export const personRowSchema = z
             zam_od: monthYear,
             zam_do: monthYear,
             typ: z.coerce.number().int().min(1).max(3),
-            zamestnavatel: text(MAX_LENGTHS.field1),
-            funkce: text(MAX_LENGTHS.field2).default(''),
+            zamestnavatel: text(FIELDS.past_activities.columns.field1.maxLength),
+            funkce: text(FIELDS.past_activities.columns.field2.maxLength).default(''),
           })
           .strict(),
       )
       .max(100)
       .nullish(),
     abroad_stay: z
-      .array(z.object({ stat: code, duvod: text(MAX_LENGTHS.reason, { multiline: true }) }).strict())
+      .array(
+        z
+          .object({
+            stat: code,
+            duvod: text(FIELDS.abroad_stay.columns.reason.maxLength, { multiline: true }),
+          })
+          .strict(),
+      )
       .max(6)
       .nullish(),
   })
