@@ -79,10 +79,17 @@ export type ScalarSpec = ValueSpec &
     freeText?: (values: FormValues) => boolean;
     /** The fields `enabled` and `freeText` read (the browser watches them to follow a change). */
     on?: readonly FormFieldName[];
-    /** The stored form of a trimmed, NFC value (default: as it is; a month/year as MM/YYYY). */
+    /** The stored form of a trimmed, NFC value, where it is not its kind's (kinds.ts). */
     normalize?: (value: string) => string;
-    /** The value as a person reads it (the PDF), before a code is replaced by its name. */
+    /** The value as a person reads it (the PDF), where it is not as its kind prints it (kinds.ts). */
     format?: (value: string, values: FormValues) => string;
+    /**
+     * A field added after requests were first stored and pages first loaded: what a body without
+     * it means, where that is not its default (backfillFormValues, backfill.ts). The dial code:
+     * '' (decision 0003: an older request's country code is not guessed, its PDF shows the number
+     * alone), and an older page's submit body without one is read the same way.
+     */
+    absent?: string;
   };
 export type BooleanSpec = FieldRules & {
   kind: 'boolean';
@@ -250,6 +257,7 @@ const ENTRIES = {
     on: ['telephone'],
     enabled: (v) => isDialCodeEnabled(v.telephone),
     print: 'none',
+    absent: '',
   },
   telephone: { ...textOf('telephone', 80), section: 'contact' },
   email: { ...textOf('email', EMAIL_MAX_LENGTH), section: 'contact', required },

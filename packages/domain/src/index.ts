@@ -4,6 +4,7 @@ export * from './api/index.js';
 export * from './appPaths.js';
 export * from './attachments.js';
 export * from './authority.js';
+export * from './backfill.js';
 export * from './birthNumber.js';
 export * from './bounds.js';
 export * from './conditions.js';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { LEGAL_VERSION_MAX_LENGTH, MATCH_TOKEN_MAX_LENGTH } from '../bounds.js';
+import { FIELDS } from '../fields.js';
 import { formShape } from '../form.js';
 import { searchByBirthNumberSchema, searchByDocumentSchema } from '../search.js';
 import { validateBodySchema } from '../validatePayload.js';
+import type { FormFieldName } from '../values.js';
 import {
   altchaChallengeSchema,
   metadataAnswerSchema,
@@ -62,9 +64,16 @@ export const submitBodySchema = formShape
   .extend(legalEnvelopeSchema.shape)
   .extend({
     match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),
-    // A page loaded before dial_code existed sends none; the server reads it as empty (decision 0003).
-    dial_code: formShape.shape.dial_code.optional(),
-  });
+  })
+  // A page loaded before a field existed sends none: the fields whose entry says what that means
+  // (`absent`: the dial code, read as empty, decision 0003) are optional (backfill.ts).
+  .extend(
+    Object.fromEntries(
+      Object.entries(FIELDS)
+        .filter(([, spec]) => 'absent' in spec && spec.absent !== undefined)
+        .map(([name]) => [name, formShape.shape[name as FormFieldName].optional()]),
+    ),
+  );
 
 /** The pages a NIA sign-in starts from and returns to (GET /api/ros/sso-redirect?from=). */
 export const SSO_FROM_PAGES = ['form', 'form-en', 'duplicate', 'duplicate-en'] as const;

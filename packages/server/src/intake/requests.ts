@@ -1,4 +1,4 @@
-import { type FormValues, legalStatements, type RequestStatus } from '@ros/domain';
+import { type FormValues, legalStatements, type RequestStatus, storedFormValues } from '@ros/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { legalVariant, type StoredRequest, storedLegal } from '../requests/repository.js';
@@ -86,9 +86,8 @@ export async function findByReference(db: Db, reference: string): Promise<Found>
   if (!row) return { kind: 'none' };
   const summary = toSummary(row);
   if (row.erased_at !== null) return { kind: 'erased', summary };
-  const parsed = JSON.parse(row.payload) as FormValues;
-  // Requests stored before the dial code became a value have none (requests/repository.ts).
-  const values = typeof parsed.dial_code === 'string' ? parsed : { ...parsed, dial_code: '' };
+  // A field a request stored before it existed lacks reads as the catalogue says (the dial code empty).
+  const values = storedFormValues(row.payload);
   const request: StoredRequest = {
     id: row.id,
     reference: row.reference,

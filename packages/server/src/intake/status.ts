@@ -6,6 +6,7 @@ import {
   parseValidityId,
   type RequestStatus,
   STATUS_NOTE_MAX_LENGTH,
+  storedFormValues,
   textPolicyIssue,
   textPolicyMessage,
 } from '@ros/domain';
@@ -149,7 +150,7 @@ export async function changeStatus(
       .returning('id')
       .executeTakeFirstOrThrow();
     const historyId = Number(inserted.id);
-    const values = row.erased_at === null ? (JSON.parse(row.payload) as Partial<FormValues>) : {};
+    const values: Partial<FormValues> = row.erased_at === null ? storedFormValues(row.payload) : {};
     const notices = await enqueueNotices(trx, row.id, historyId, values, now);
     return {
       outcome: 'changed',

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type FormValues, type LegalVariant, parseReference, type Ticked } from '@ros/domain';
+import {
+  type FormValues,
+  type LegalVariant,
+  parseReference,
+  storedFormValues,
+  type Ticked,
+} from '@ros/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, NewRequestRow, RequestRow } from '../db/schema.js';
@@ -90,15 +96,6 @@ export function bodyHash(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-/**
- * The stored form. Requests stored before the dial code became a value (decision 0003) have
- * none: it stays empty rather than guessed, and the PDF shows the number alone.
- */
-function storedValues(payload: string): FormValues {
-  const values = JSON.parse(payload) as FormValues;
-  return typeof values.dial_code === 'string' ? values : { ...values, dial_code: '' };
-}
-
 /** The version every request stored before migration 0012 was shown (legalTexts/v1.ts). */
 const FIRST_LEGAL_VERSION = '1';
 
@@ -134,7 +131,8 @@ export function legalVariant(r: Pick<StoredRequest, 'viaNia' | 'duplicate'>): Le
 type StoredColumns = Omit<RequestRow, 'status' | 'received_at' | 'erased_at' | 'nia_identifier'>;
 
 function toStored(row: StoredColumns): StoredRequest {
-  const values = storedValues(row.payload);
+  // A field a request stored before it existed reads as the catalogue says (the dial code empty, decision 0003).
+  const values = storedFormValues(row.payload);
   return {
     id: row.id,
     reference: row.reference,

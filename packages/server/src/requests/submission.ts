@@ -1,4 +1,5 @@
 import {
+  backfillFormValues,
   buildFormSchema,
   type Catalogue,
   codedValues,
@@ -201,9 +202,9 @@ export async function checkSubmission(
   const agreed = checkLegal(raw);
   const registerPerson = proof.personId === null ? undefined : await registerPersonData(db, proof.personId);
   const context = deriveContext(registerPerson, duplicate, now, { searched: proof.searched });
-  // A page loaded before dial_code existed (decision 0003) sends none: it counts as empty, so
-  // it is refused only with a telephone, whose country it cannot tell.
-  const input = raw.dial_code === undefined ? { ...raw, dial_code: '' } : raw;
+  // A page loaded before a field existed sends none: it reads as its entry's `absent` says (the
+  // dial code empty, decision 0003: refused only with a telephone, whose country it cannot tell).
+  const input = backfillFormValues(raw, { sent: true }, catalogue);
   const parsed = buildFormSchema(context, now, catalogue).safeParse(input);
   if (!parsed.success) {
     const errors = issuesToFieldErrors(parsed.error.issues);

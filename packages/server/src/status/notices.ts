@@ -4,6 +4,7 @@ import {
   normalizeTelephone,
   statusPageAddress,
   statusPagePath,
+  storedFormValues,
 } from '@ros/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -94,7 +95,7 @@ export async function sendNotice(db: Kysely<Database>, id: number, s: NoticeSend
     .executeTakeFirst();
   if (!row || row.erased_at !== null || !isRequestStatus(row.status))
     throw Object.assign(new Error('request gone'), { code: 'NO_REQUEST' });
-  const values = JSON.parse(row.payload) as Partial<FormValues>;
+  const values = storedFormValues(row.payload);
   const lang = row.language === 'en' ? 'en' : 'cs';
   const code = await s.codes.codeFor(row.request_id);
   const input = {
