@@ -5,20 +5,13 @@
 // intake/requests.ts, the notices) and its submit (an older page's body) call it; no decoder
 // patches a field by hand.
 
-import { type AnySpec, type Catalogue, FIELDS } from './fields.js';
-import { defaultFormValues, type FormValues } from './values.js';
-
-/** An empty value of an entry a test catalogue adds (defaultFormValues() has none for it). */
-function emptyOf(spec: AnySpec): unknown {
-  if (spec.kind === 'boolean') return false;
-  if (spec.kind === 'items' || spec.kind === 'rows') return [];
-  return '';
-}
+import { type AnySpec, type Catalogue, defaultValueOf, FIELDS } from './fields.js';
+import type { FormValues } from './values.js';
 
 /**
  * The values of a stored or older request body, every field the catalogue has: a field the body
  * lacks (missing or undefined) takes the value its entry's `absent` says such a body means, else
- * its default (defaultFormValues(), a fresh copy). `sent`: a submit body, which is checked by the
+ * its default (its entry's, defaultValueOf: a fresh copy). `sent`: a submit body, which is checked by the
  * schema afterwards: only the fields with an `absent` (added since pages were first loaded) are
  * filled, so a hand-made body missing another field is still refused (`required`). What the body
  * holds is kept as it is, unknown keys included (the schema drops them).
@@ -28,13 +21,12 @@ export function backfillFormValues(
   options: { sent?: boolean } = {},
   catalogue: Catalogue = FIELDS,
 ): FormValues {
-  const defaults = defaultFormValues() as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = { ...body };
   for (const [name, spec] of Object.entries(catalogue)) {
     if (out[name] !== undefined) continue;
     const absent = 'absent' in spec ? spec.absent : undefined;
     if (absent !== undefined) out[name] = absent;
-    else if (!options.sent) out[name] = Object.hasOwn(defaults, name) ? defaults[name] : emptyOf(spec);
+    else if (!options.sent) out[name] = defaultValueOf(spec as AnySpec);
   }
   return out as unknown as FormValues;
 }

@@ -15,8 +15,8 @@ import {
   isSecondCitizenshipEnabled,
   toggleDuplicateType,
 } from './conditions.js';
-import { isFieldHidden, isFieldRequired } from './fields.js';
-import { defaultFormContext, defaultFormValues, type FormFieldName } from './values.js';
+import { defaultFormValues, isFieldHidden, isFieldRequired } from './fields.js';
+import { defaultFormContext, type FormFieldName } from './values.js';
 
 const today = { year: 2025, month: 3, day: 15 };
 

@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   catalogueEntries,
   codedValues,
+  defaultFormValues,
   FIELDS,
   fieldSpec,
   isFieldReadOnly,
@@ -9,15 +10,10 @@ import {
   maxLengthFor,
   type PrintedFieldName,
   printedFields,
+  TEXT_FIELDS,
 } from './fields.js';
 import { DEFAULT_MAX_LENGTH, MAX_ABROAD_STAYS } from './limits.js';
-import {
-  defaultFormContext,
-  defaultFormValues,
-  FORM_FIELDS,
-  type FormFieldName,
-  type FormValues,
-} from './values.js';
+import { defaultFormContext, FORM_FIELDS, type FormFieldName, type FormValues } from './values.js';
 
 const values = (over: Partial<FormValues> = {}): FormValues => ({ ...defaultFormValues(), ...over });
 
@@ -52,6 +48,22 @@ const SPEC_LENGTHS: Record<string, number> = {
 describe('the field catalogue', () => {
   it('has one entry for every field of the form', () => {
     expect(Object.keys(FIELDS).sort()).toEqual([...FORM_FIELDS].sort());
+  });
+
+  it('gives the defaults and the text fields (issue 34: derived, not restated)', () => {
+    const defaults = defaultFormValues();
+    expect(Object.keys(defaults)).toEqual([...FORM_FIELDS]);
+    const filled = Object.entries(defaults).filter(([, v]) => v !== '' && v !== false && !Array.isArray(v));
+    expect(filled).toEqual([
+      ['employer_verification_type', 'OSVEDCENI1'],
+      ['dial_code', '+420'],
+    ]);
+    for (const name of ['other_citizenships', 'duplicate_type', 'past_activities', 'abroad_stay'] as const)
+      expect(defaults[name]).toEqual([]);
+    expect(defaults.send_notifications_email).toBe(false);
+    expect(defaultFormValues().past_activities).not.toBe(defaults.past_activities);
+    expect(TEXT_FIELDS).toEqual(FORM_FIELDS.filter((name) => typeof defaults[name] === 'string'));
+    expect(TEXT_FIELDS).toHaveLength(38);
   });
 
   it('gives every string value a kind and a maximum length, the spec lengths where it has them', () => {

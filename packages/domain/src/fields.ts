@@ -11,8 +11,9 @@
 // is the register's, FormContext.readOnly, not an entry's). The form's schema and storage form
 // (form.ts), the server's code checks (requests/submission.ts), the PDF (pdf/model.ts), the CSV
 // export (cli/requests.ts) and the web's controls (form/request/) read them rather than restate
-// them. Not every fact of a field is written once yet (issue 34): its name, type and default are
-// in values.ts, its register column in prefill.ts; the web's section components place it by hand (its section
+// them. Not every fact of a field is written once yet (issue 34): its name and type are in
+// values.ts (FormValues, and FORM_FIELDS for the spec's order; its default and TEXT_FIELDS are
+// derived here), its register column in prefill.ts; the web's section components place it by hand (its section
 // again, its order, a name's or address's autocomplete). Its labels are its texts: the web's i18n and
 // the PDF's (server pdf/labels.ts), both by the field's name.
 
@@ -26,6 +27,7 @@ import {
   isSecondCitizenshipEnabled,
 } from './conditions.js';
 import { EMAIL_MAX_LENGTH } from './contact.js';
+import { DEFAULT_DIAL_CODE, DEFAULT_EMPLOYER_VERIFICATION_TYPE } from './formCodes.js';
 import { type CodeListName, normalizedValue, type ValueSpec } from './kinds.js';
 import {
   DEFAULT_MAX_LENGTH,
@@ -46,6 +48,7 @@ import {
   type FormValues,
   type PastActivity,
   SEX_CODES,
+  type TextFieldName,
 } from './values.js';
 
 export type { CodeListName, ValueKind, ValueSpec } from './kinds.js';
@@ -90,6 +93,8 @@ export type ScalarSpec = ValueSpec &
      * alone), and an older page's submit body without one is read the same way.
      */
     absent?: string;
+    /** Its value in a fresh form (defaultFormValues), where that is not empty. */
+    default?: string;
   };
 export type BooleanSpec = FieldRules & {
   kind: 'boolean';
@@ -257,6 +262,8 @@ const ENTRIES = {
     on: ['telephone'],
     enabled: (v) => isDialCodeEnabled(v.telephone),
     print: 'none',
+    // A fresh form's is +420; an older body's none (decision 0003).
+    default: DEFAULT_DIAL_CODE,
     absent: '',
   },
   telephone: { ...textOf('telephone', 80), section: 'contact' },
@@ -276,7 +283,11 @@ const ENTRIES = {
     section: 'employer',
     required,
   },
-  employer_verification_type: { ...listOf('verification-types'), section: 'employer' },
+  employer_verification_type: {
+    ...listOf('verification-types'),
+    section: 'employer',
+    default: DEFAULT_EMPLOYER_VERIFICATION_TYPE,
+  },
   employer_current_description: { ...text(240), section: 'employer', required },
   // The form does not show these two: only the register fills them (prefill), so the PDF prints
   // them only when it did, and says so (issue 28).
@@ -565,6 +576,29 @@ export function codedValues(
   }
   return out;
 }
+
+/** A field's value in a fresh form: its entry's `default`, else empty ('', false, no items or rows). */
+export function defaultValueOf(spec: AnySpec): FormValues[FormFieldName] {
+  if (spec.kind === 'boolean') return false;
+  if (spec.kind === 'items' || spec.kind === 'rows') return [];
+  return spec.default ?? '';
+}
+
+/**
+ * A fresh set of form values, by the catalogue: every field its entry's default (`default`:
+ * employer_verification_type OSVEDCENI1, dial_code +420), else empty. In the spec's order.
+ */
+export function defaultFormValues(): FormValues {
+  return Object.fromEntries(
+    specOrder().map((name) => [name, defaultValueOf(FIELDS[name as FormFieldName] as AnySpec)]),
+  ) as unknown as FormValues;
+}
+
+/** The string fields' names (every entry but booleans, lists and rows), in the spec's order. */
+export const TEXT_FIELDS: readonly TextFieldName[] = FORM_FIELDS.filter((name): name is TextFieldName => {
+  const kind = (FIELDS[name] as AnySpec).kind;
+  return kind !== 'boolean' && kind !== 'items' && kind !== 'rows';
+});
 
 /** Every entry of the catalogue: top-level fields, list items and row columns, as paths with `*` for an index. */
 export function catalogueEntries(): Array<{ path: string; spec: ValueSpec | BooleanSpec }> {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { maxLengthFor, normalizeFormValues } from './fields.js';
+import { defaultFormValues, maxLengthFor, normalizeFormValues } from './fields.js';
 import { buildFormSchema, issuesToFieldErrors, validateFormValues } from './form.js';
-import {
-  defaultFormContext,
-  defaultFormValues,
-  FORM_FIELDS,
-  type FormContext,
-  type FormValues,
-} from './values.js';
+import { defaultFormContext, FORM_FIELDS, type FormContext, type FormValues } from './values.js';
 
 const today = { year: 2025, month: 3, day: 15 };
 

@@ -16,19 +16,14 @@ import {
   isMultiline,
   maxLengthFor,
   specOrder,
+  TEXT_FIELDS,
   type ValueSpec,
 } from './fields.js';
 import { kindOf } from './kinds.js';
 import { MESSAGE_KEYS, type MessageKey, UNKNOWN_MESSAGE_KEY, type ValidationError } from './messages.js';
 import { activityMonthError, fromToError } from './monthYear.js';
 import { textPolicyIssue } from './text.js';
-import {
-  type AbroadStay,
-  type FormContext,
-  type FormFieldName,
-  type FormValues,
-  TEXT_FIELDS,
-} from './values.js';
+import type { AbroadStay, FormContext, FormFieldName, FormValues } from './values.js';
 
 /** Size, nesting and value count of the largest valid submit body (bounds.ts). */
 // Pure: a bundle that does not use it (the browser) leaves the computation out.

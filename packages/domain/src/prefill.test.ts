@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDataMailboxShown } from './conditions.js';
+import { defaultFormValues } from './fields.js';
 import { validateFormValues } from './form.js';
 import {
   dateFromRegister,
@@ -11,7 +12,6 @@ import {
   splitStreet,
 } from './prefill.js';
 import type { RegisterPerson } from './search.js';
-import { defaultFormValues } from './values.js';
 
 const full: RegisterPerson = {
   jmeno: 'Jan',

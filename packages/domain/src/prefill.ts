@@ -1,7 +1,7 @@
 import { normalizeBirthNumber } from './birthNumber.js';
 import { isDistrictEnabled, isField2Enabled, isSecondCitizenshipEnabled } from './conditions.js';
 import type { Today } from './dates.js';
-import { isFieldHidden } from './fields.js';
+import { defaultFormValues, isFieldHidden } from './fields.js';
 import { validateFormValues } from './form.js';
 import { CZECH_REPUBLIC, DELIVERY_DATA_MAILBOX } from './formCodes.js';
 import {
@@ -15,7 +15,6 @@ import {
   ACTIVITY_TYPES,
   type ActivityTypeCode,
   defaultFormContext,
-  defaultFormValues,
   type FormContext,
   type FormFieldName,
   type FormValues,

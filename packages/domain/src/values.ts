@@ -1,8 +1,7 @@
-// The request form's values (spec section 3): their shape, their names, a fresh empty set,
-// and the context the form carries beside them (duplicate mode, prefill, read-only fields).
-// Types and defaults only, no rules: conditions.ts, fields.ts and form.ts build on this module.
-
-import { DEFAULT_DIAL_CODE, DEFAULT_EMPLOYER_VERIFICATION_TYPE } from './formCodes.js';
+// The request form's values (spec section 3): their shape and names (the spec's order), and the
+// context the form carries beside them (duplicate mode, prefill, read-only fields). Types only, no
+// rules and no defaults: conditions.ts, fields.ts (the catalogue, a field's default and kind) and
+// form.ts build on this module.
 
 /** sex: 1 Male, 2 Female, 0 Unspecified; '' while nothing is chosen. */
 export type SexCode = '' | '0' | '1' | '2';
@@ -86,8 +85,21 @@ export interface FormValues {
 
 export type FormFieldName = keyof FormValues;
 
-/** Names of the text (string) fields of the form. */
-export const TEXT_FIELDS = [
+/**
+ * The text (string) fields' names, derived from FormValues (the catalogue lists them at run time:
+ * TEXT_FIELDS, fields.ts).
+ */
+export type TextFieldName = {
+  [K in FormFieldName]: FormValues[K] extends string ? K : never;
+}[FormFieldName];
+
+/**
+ * Every field name of the form, in the order of spec section 3 (dial_code before telephone): the
+ * order of the shape, the issues, the codes and the CSV (specOrder, fields.ts). Every field of
+ * FormValues is in it (a test holds it to the catalogue); its default and everything else about
+ * it are its catalogue entry's (fields.ts: defaultFormValues, TEXT_FIELDS).
+ */
+export const FORM_FIELDS = [
   'first_name',
   'last_name',
   'birth_name',
@@ -126,13 +138,6 @@ export const TEXT_FIELDS = [
   'data_mailbox',
   'delivery_type',
   'aifo',
-] as const satisfies readonly FormFieldName[];
-
-export type TextFieldName = (typeof TEXT_FIELDS)[number];
-
-/** Every field name of the form, in the order of spec section 3 (dial_code before telephone). */
-export const FORM_FIELDS = [
-  ...TEXT_FIELDS,
   'other_citizenships',
   'duplicate_type',
   'past_activities',
@@ -140,56 +145,6 @@ export const FORM_FIELDS = [
   'send_notifications_email',
   'send_notifications_phone',
 ] as const satisfies readonly FormFieldName[];
-
-/** A fresh set of empty form values (employer_verification_type OSVEDCENI1, dial_code +420). */
-export function defaultFormValues(): FormValues {
-  return {
-    first_name: '',
-    last_name: '',
-    birth_name: '',
-    sex: '',
-    birth_date: '',
-    birth_number: '',
-    birth_municipality: '',
-    birth_district: '',
-    birth_state: '',
-    citizen_of_1: '',
-    citizen_of_2: '',
-    other_citizenships: [],
-    document_type: '',
-    document_number: '',
-    home_street: '',
-    home_house_num: '',
-    home_org_num: '',
-    home_city: '',
-    home_zip: '',
-    home_state: '',
-    employer_current_name: '',
-    employer_current_from: '',
-    employer_verification_type: DEFAULT_EMPLOYER_VERIFICATION_TYPE,
-    employer_current_description: '',
-    employer_current_position: '',
-    reason_for_request: '',
-    contact_company: '',
-    contact_street: '',
-    contact_house_num: '',
-    contact_org_num: '',
-    contact_city: '',
-    contact_zip: '',
-    contact_state: '',
-    dial_code: DEFAULT_DIAL_CODE,
-    telephone: '',
-    email: '',
-    data_mailbox: '',
-    delivery_type: '',
-    duplicate_type: [],
-    aifo: '',
-    past_activities: [],
-    abroad_stay: [],
-    send_notifications_email: false,
-    send_notifications_phone: false,
-  };
-}
 
 /** An empty past-activity row. */
 export function emptyPastActivity(): PastActivity {
