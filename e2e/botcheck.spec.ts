@@ -202,3 +202,42 @@ test('tabbed to while it verifies, the box shows a focus ring round its spinner'
   release();
   await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
 });
+
+/**
+ * A browser whose clock is far off (old phones with a hand-set clock): the widget judges a
+ * challenge's expiry (the server's clock) by the page's clock, corrected by the skew the
+ * challenge's answer tells (its Date header). Ahead by more than the challenge's life, every
+ * challenge looked expired and no proof was ever ready; behind, a proof looked fresh long after
+ * the server's expiry, so it was never solved again in time.
+ */
+for (const [clock, offset] of [
+  ['ahead', 2 * 3600_000],
+  ['behind', -2 * 3600_000],
+] as const) {
+  test(`a browser clock 2 hours ${clock} verifies, solves an expired proof again in time, and the search works`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // The first challenge expires 4 s after it is issued by the server's clock (as in the test
+    // above): with the clock behind, the widget must still see it expire then, not 2 hours later.
+    let challenges = 0;
+    await page.route(CHALLENGE, async (route) => {
+      challenges++;
+      const response = await route.fetch();
+      const body = (await response.json()) as { parameters: { expiresAt?: number } };
+      if (challenges === 1) body.parameters.expiresAt = Math.floor(Date.now() / 1000) + 4;
+      await route.fulfill({ response, json: body });
+    });
+    await page.clock.install({ time: Date.now() + offset });
+    await page.goto(formUrl('en'));
+    expect(Math.abs((await page.evaluate(() => Date.now())) - (Date.now() + offset))).toBeLessThan(60_000);
+    await fillSearch(page, 'en', PEOPLE.dvorak);
+    await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
+    await expect.poll(() => challenges, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
+    // The token it sends carries the challenge's signed expiry untouched: the server accepts it.
+    await page.getByTestId('search-submit').click();
+    await expect(page.getByText(TEXT.en.found)).toBeVisible({ timeout: 20_000 });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+}

@@ -63,12 +63,104 @@ function whenWidget(ms: number): Promise<AltchaElement | null> {
   });
 }
 
+/**
+ * A browser whose clock is far off (docs/bot-check.md, "A browser whose clock is far off"). The
+ * widget judges a challenge's expiry, `parameters.expiresAt` (seconds, the server's clock), by
+ * the page's Date.now(): it sets a timer of `expiresAt * 1000 - Date.now()` ms and, when that is
+ * under 1 ms, calls the challenge expired at once. A clock more than the challenge's life ahead
+ * so took every challenge for expired (no proof was ever ready); one behind kept a proof for
+ * "fresh" long after the server's expiry. `expiresAt` is signed with the challenge (the server
+ * refuses a changed one), and the widget puts the parameters it got into its payload as they are.
+ * So the widget is given the expiry in the browser's time (the skew from the answer's Date
+ * header), for its timer only, and the token we send carries the parameters the server signed.
+ */
+
+/** The parameters our server signed, by the challenge's signature (the last few challenges). */
+const signedParameters = new Map<string, Record<string, unknown>>();
+const SIGNED_KEPT = 8;
+
+/**
+ * Safety margin of the browser-time expiry: the Date header is in whole seconds (the server's
+ * time is up to 1 s later than it says) and the answer took some time to arrive.
+ */
+const EXPIRY_MARGIN_MS = 2000;
+
+interface ChallengeAnswer {
+  parameters?: Record<string, unknown> & { expiresAt?: unknown };
+  signature?: unknown;
+}
+
+/**
+ * The widget's `fetch` for the challenge: the server's answer, with `parameters.expiresAt` moved
+ * by the difference between the server's clock (its Date header) and the browser's, so that the
+ * widget's timer runs out when the server's expiry comes. The signed parameters are kept for
+ * signedToken(). Any other answer (an error, no Date header) goes to the widget unchanged.
+ */
+export async function challengeFetch(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Response> {
+  const response = await fetchImpl(input, init);
+  const received = Date.now();
+  if (!response.ok) return response;
+  let answer: ChallengeAnswer;
+  try {
+    answer = (await response.clone().json()) as ChallengeAnswer;
+  } catch {
+    return response;
+  }
+  const params = answer?.parameters;
+  const expiresAt = params?.expiresAt;
+  if (
+    !params ||
+    typeof params !== 'object' ||
+    typeof expiresAt !== 'number' ||
+    typeof answer.signature !== 'string'
+  ) {
+    return response;
+  }
+  signedParameters.set(answer.signature, params);
+  while (signedParameters.size > SIGNED_KEPT) {
+    const oldest = signedParameters.keys().next().value;
+    if (oldest === undefined) break;
+    signedParameters.delete(oldest);
+  }
+  const serverNow = Date.parse(response.headers.get('date') ?? '');
+  if (!Number.isFinite(serverNow)) return response;
+  const skew = serverNow - received;
+  const browserExpiresAt = Math.floor((expiresAt * 1000 - skew - EXPIRY_MARGIN_MS) / 1000);
+  const forWidget = { ...answer, parameters: { ...params, expiresAt: browserExpiresAt } };
+  return new Response(JSON.stringify(forWidget), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/**
+ * The widget's payload (base64 JSON { challenge: { parameters, signature }, solution }) with the
+ * parameters our server signed in place of those the widget was given (their expiry in the
+ * browser's time). A payload of a challenge we do not know stays as it is.
+ */
+export function signedToken(payload: string): string {
+  try {
+    const p = JSON.parse(atob(payload)) as { challenge?: { signature?: unknown } };
+    const signature = p?.challenge?.signature;
+    const params = typeof signature === 'string' ? signedParameters.get(signature) : undefined;
+    if (!params || !p.challenge) return payload;
+    return btoa(JSON.stringify({ ...p, challenge: { ...p.challenge, parameters: params } }));
+  } catch {
+    return payload;
+  }
+}
+
 /** Solves a challenge with the widget, or joins the solve already running. */
 function solve(w: AltchaElement): Promise<string | null> {
   solving ??= w
     .verify()
     .then(
-      (r) => r?.payload ?? null,
+      (r) => (r?.payload ? signedToken(r.payload) : null),
       () => null,
     )
     .finally(() => {
@@ -206,6 +298,8 @@ export function BotCheckWidget({
           registerAltchaWorkers();
           ownAltchaTexts(lang, textsRef.current);
           if (cancelled) return;
+          // The challenge's expiry in the browser's time, for the widget's timer (challengeFetch).
+          void el?.configure({ fetch: challengeFetch });
           setWidget(el);
           // Solved at once (no auto="onload": one owner of verify()), so the token is usually
           // ready by the time the user searches.
@@ -225,7 +319,7 @@ export function BotCheckWidget({
     }
     const onState = (e: Event) => {
       const detail = (e as CustomEvent<{ state?: string; payload?: string }>).detail;
-      readyPayload = detail?.state === 'verified' && detail.payload ? detail.payload : null;
+      readyPayload = detail?.state === 'verified' && detail.payload ? signedToken(detail.payload) : null;
     };
     // An expired proof is solved again at once: the token stays ready, as the widget now says.
     const onExpired = () => {
