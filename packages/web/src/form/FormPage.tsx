@@ -130,6 +130,14 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
   const { show } = alerts;
   const metadata = useMetadata();
   const [ssoFailedOpen, setSsoFailedOpen] = useState(ssoFailed);
+  // "Continue without" closes the card: focus goes to the search's first box once it is the page's
+  // (an effect of this page, so a page that is gone moves no focus, as a later frame callback did).
+  const [focusFirstBox, setFocusFirstBox] = useState(false);
+  useEffect(() => {
+    if (!focusFirstBox) return;
+    setFocusFirstBox(false);
+    document.getElementById('first_name')?.focus();
+  }, [focusFirstBox]);
 
   // Leaving the success screen (the exit button, a link, closing the tab) drops it and the
   // person's details at once, before the browser may keep the page for Back (issue 28); a page
@@ -280,7 +288,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
             signInHref={metadata.use_eid !== 'NO' ? ssoRedirectUrl(lang, duplicate) : null}
             onContinue={() => {
               setSsoFailedOpen(false);
-              requestAnimationFrame(() => document.getElementById('first_name')?.focus());
+              setFocusFirstBox(true);
             }}
           />
         )}

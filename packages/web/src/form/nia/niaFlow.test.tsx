@@ -193,6 +193,8 @@ describe('the form screen after a NIA sign-in (eid=nia)', { timeout: 30000 }, ()
       );
       await user.click(within(card).getByTestId('sso-continue-without'));
       expect(screen.queryByTestId('sso-failed')).toBeNull();
+      // Focus goes on to the search's first box (not left on <body> where the card was).
+      await waitFor(() => expect(document.getElementById('first_name')).toHaveFocus());
       // No session is asked for without eid=nia.
       expect(fetchMock.mock.calls.some(([u]) => String(u).includes('sso-session'))).toBe(false);
     });
