@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defaultFormValues } from '@ros/domain';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
 import { pendingQueueRow } from '../mail/claim.js';
@@ -284,5 +285,35 @@ for (const kind of await testDbKinds()) {
       expect(filesHolding(after, note)).toEqual([]);
       expect(second.erasedAgain).toEqual([r.reference]);
     });
+
+    it.runIf(kind === 'postgres')(
+      'the rewrite waits for a transaction that still sees the old rows, however late it began',
+      async () => {
+        const own = await createTestDb(kind, {}, { ownDatabase: true });
+        t = own;
+        const db = own.db;
+        const r = await stored(own, 'Věra', new Date(Date.now() - 200 * DAY));
+        await purge(db, own.config);
+        await rewritten(db);
+        const note = `Doložte prosím ${randomBytes(6).toString('hex')}`;
+        await oldCodeNote(db, r.id, note, new Date());
+        const owed = () =>
+          db.kysely.selectFrom('leases').select('name').where('name', '=', 'vacuum-owed').execute();
+        await db.kysely.connection().execute(async (conn) => {
+          // A snapshot taken before the erasure, by a transaction begun after the purge's clock
+          // read (an autovacuum worker, a report): VACUUM FULL must not run under it, or it copies
+          // the note's old row version into the new file and the erasure is marked done.
+          await sql`begin isolation level repeatable read`.execute(conn);
+          await sql`select 1`.execute(conn);
+          const second = await purge(db, own.config, { now: new Date(Date.now() - 5_000) });
+          expect(second.erasedAgain).toEqual([r.reference]);
+          expect(await owed()).toHaveLength(1);
+          await sql`commit`.execute(conn);
+        });
+        await rewritten(db);
+        expect(await owed()).toHaveLength(0);
+        expect(filesHolding(await databaseFiles(kind, db, own.dataDir), note)).toEqual([]);
+      },
+    );
   });
 }

@@ -225,11 +225,14 @@ async function rewrite(db: Db, lease: string, tables: readonly string[]): Promis
     .executeTakeFirst();
   if (!owed) return;
   // VACUUM FULL keeps the row versions an open transaction may still see (a pg_dump running, a
-  // long report): with one begun before the erasure, the rewrite waits for a later run.
+  // long report, an autovacuum worker's analyze): while another transaction of this database
+  // holds a snapshot, the rewrite waits for a later run. A snapshot, not a start time: `until` is
+  // the purge's clock before its erasure committed, and a transaction begun between the two (an
+  // autovacuum worker on a busy machine) saw the old rows and kept them in the new file.
   const older = await sql<{ n: number }>`
     select count(*)::int as n from pg_stat_activity
     where datname = current_database() and pid <> pg_backend_pid()
-      and xact_start < ${owed.until}::timestamptz`.execute(db.kysely);
+      and (backend_xmin is not null or xact_start < ${owed.until}::timestamptz)`.execute(db.kysely);
   if ((older.rows[0]?.n ?? 0) > 0) return;
   const done = await db.kysely.connection().execute(async (conn) => {
     await sql`set lock_timeout = '5s'`.execute(conn);
