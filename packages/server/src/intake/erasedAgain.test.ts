@@ -286,9 +286,9 @@ for (const kind of await testDbKinds()) {
       expect(second.erasedAgain).toEqual([r.reference]);
     });
 
-    it.runIf(kind === 'postgres')(
-      'the rewrite waits for a transaction that still sees the old rows, however late it began',
-      async () => {
+    // PostgreSQL's alone (SQLite's erasure has no rewrite to wait for): no skipped test on SQLite.
+    if (kind === 'postgres')
+      it('the rewrite waits for a transaction that still sees the old rows, however late it began', async () => {
         const own = await createTestDb(kind, {}, { ownDatabase: true });
         t = own;
         const db = own.db;
@@ -313,7 +313,6 @@ for (const kind of await testDbKinds()) {
         await rewritten(db);
         expect(await owed()).toHaveLength(0);
         expect(filesHolding(await databaseFiles(kind, db, own.dataDir), note)).toEqual([]);
-      },
-    );
+      });
   });
 }
