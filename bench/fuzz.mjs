@@ -39,11 +39,11 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { currentLegalVersion, defaultFormValues, FORM_FIELDS, followsTextPolicy } from '@ros/domain';
+import { currentLegalVersion, FORM_FIELDS, followsTextPolicy } from '@ros/domain';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import pg from 'pg';
-import { botToken } from './applicant.mjs';
+import { AGREED, applicant, botToken } from './applicant.mjs';
 import { BENCH_SERVER_ENV, benchDatabase, spawnServer } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -119,48 +119,22 @@ const rawText = fc.oneof(
   fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
 );
 
-/** The server tests' new applicant (packages/server/src/test/applicant.ts, newApplicant + agreed). */
+/**
+ * The bench's new applicant (bench/applicant.mjs, as load.mjs and crash.mjs send it) with the
+ * optional parts filled too (an orientation number, a data mailbox, a stay abroad, notifications),
+ * so that mutations reach every field; the dialog's additions in the current legal-text version.
+ */
 const submitBase = {
-  ...defaultFormValues(),
-  first_name: 'Žofie',
-  last_name: 'Řeháková',
-  birth_name: 'Nováková',
-  sex: '2',
-  birth_date: '1992-11-23',
-  birth_number: '926123/0006',
-  birth_state: 'CZ',
-  birth_municipality: '554782',
-  birth_district: '40924',
-  citizen_of_1: 'CZ',
-  document_type: 'OP_CR',
-  document_number: '987654321',
-  home_street: 'Dlouhá',
-  home_house_num: '12',
+  ...applicant(0),
   home_org_num: '5',
-  home_city: 'Ústí nad Labem',
-  home_zip: '400 01',
-  home_state: 'CZ',
-  employer_current_name: 'Letiště Václava Havla Praha',
-  employer_current_from: '01/2015',
-  employer_current_description: 'Bezpečnostní kontrola zavazadel',
-  contact_street: 'Dlouhá',
-  contact_house_num: '12',
-  contact_city: 'Ústí nad Labem',
-  contact_zip: '400 01',
-  contact_state: 'CZ',
-  telephone: '777 123 456',
   email: 'zofie.rehakova@example.cz',
   data_mailbox: 'abc1234',
-  delivery_type: 'EMAIL',
   abroad_stay: [{ state: 'SK', reason: 'Studium v Bratislavě' }],
   send_notifications_email: true,
   language: 'cs',
   duplicate: false,
+  ...AGREED,
   legal_version: currentLegalVersion(),
-  legal_channel: 'paper',
-  declaration_signature: true,
-  declaration_affidavit: true,
-  declaration_purpose: true,
 };
 const searchBase = { first_name: 'Štěpán', last_name: 'Dvořák', type: 'OP_CR', number: '123456789' };
 const validateBase = {
