@@ -36,6 +36,23 @@ const CHALLENGE = '**/api/ros/altcha-challenge';
 
 const SHOTS = resolve(import.meta.dirname, `.out/screens-${process.env.ROS_E2E_PORT ?? 4180}`);
 
+/**
+ * Makes the page's first challenge expire 4 s after it is issued, by the server's clock (the
+ * server's own life is 10 s or more): the widget gets it with a changed expiry, which only its
+ * timer reads. Returns how many challenges the page has fetched so far.
+ */
+async function firstChallengeShort(page: Page): Promise<() => number> {
+  let challenges = 0;
+  await page.route(CHALLENGE, async (route) => {
+    challenges++;
+    const response = await route.fetch();
+    const body = (await response.json()) as { parameters: { expiresAt?: number } };
+    if (challenges === 1) body.parameters.expiresAt = Math.floor(Date.now() / 1000) + 4;
+    await route.fulfill({ response, json: body });
+  });
+  return () => challenges;
+}
+
 /** The widget's state attribute (ALTCHA: unverified, verifying, verified, expired, error). */
 const widgetState = (page: Page) =>
   page.getByTestId('botcheck').locator('.altcha').getAttribute('data-state');
@@ -93,19 +110,12 @@ for (const lang of ['cs', 'en'] as const) {
     test.setTimeout(90_000);
     // The first challenge expires 4 s after it is issued (the server's is 10 s or more): the
     // widget gets it with a changed expiry, which only its timer reads.
-    let challenges = 0;
-    await page.route(CHALLENGE, async (route) => {
-      challenges++;
-      const response = await route.fetch();
-      const body = (await response.json()) as { parameters: { expiresAt?: number } };
-      if (challenges === 1) body.parameters.expiresAt = Math.floor(Date.now() / 1000) + 4;
-      await route.fulfill({ response, json: body });
-    });
+    const challenges = await firstChallengeShort(page);
     await page.goto(formUrl(lang));
     await fillSearch(page, lang, PEOPLE.dvorak);
     await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
     // After the expiry: a second challenge, solved without anyone asking, and "verified" again.
-    await expect.poll(() => challenges, { timeout: 20_000 }).toBe(2);
+    await expect.poll(challenges, { timeout: 20_000 }).toBe(2);
     await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
     const widget = page.getByTestId('botcheck');
     await expect(widget).not.toContainText(x.altchaExpired);
@@ -220,20 +230,13 @@ for (const [clock, offset] of [
     test.setTimeout(90_000);
     // The first challenge expires 4 s after it is issued by the server's clock (as in the test
     // above): with the clock behind, the widget must still see it expire then, not 2 hours later.
-    let challenges = 0;
-    await page.route(CHALLENGE, async (route) => {
-      challenges++;
-      const response = await route.fetch();
-      const body = (await response.json()) as { parameters: { expiresAt?: number } };
-      if (challenges === 1) body.parameters.expiresAt = Math.floor(Date.now() / 1000) + 4;
-      await route.fulfill({ response, json: body });
-    });
+    const challenges = await firstChallengeShort(page);
     await page.clock.install({ time: Date.now() + offset });
     await page.goto(formUrl('en'));
     expect(Math.abs((await page.evaluate(() => Date.now())) - (Date.now() + offset))).toBeLessThan(60_000);
     await fillSearch(page, 'en', PEOPLE.dvorak);
     await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
-    await expect.poll(() => challenges, { timeout: 20_000 }).toBe(2);
+    await expect.poll(challenges, { timeout: 20_000 }).toBe(2);
     await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verified');
     // The token it sends carries the challenge's signed expiry untouched: the server accepts it.
     await page.getByTestId('search-submit').click();
