@@ -9,6 +9,7 @@ import { sharedLimitMigrations } from './migrations-0009-shared-limits.js';
 import { spentMatchMigrations } from './migrations-0010-spent-matches.js';
 import { legalTextMigrations } from './migrations-0012-legal-texts.js';
 import { requestStatusMigrations } from './migrations-0013-request-status.js';
+import { consoleMigrations } from './migrations-0014-console.js';
 
 /**
  * One set of migrations for SQLite and PostgreSQL. Add a new entry for every change;
@@ -175,6 +176,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     ...spentMatchMigrations(dialect),
     ...legalTextMigrations(dialect),
     ...requestStatusMigrations(dialect),
+    ...consoleMigrations(dialect),
   };
 }
 

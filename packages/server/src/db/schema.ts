@@ -32,6 +32,7 @@ export interface Database {
   instances: InstanceTable;
   request_status_history: RequestStatusHistoryTable;
   status_notices: StatusNoticeTable;
+  console_sessions: ConsoleSessionTable;
 }
 
 export interface CountryTable {
@@ -128,6 +129,10 @@ export interface RequestTable {
   legal_version: string | null;
   /** JSON of the five boxes, each true or false (requests/repository.ts storedLegal). */
   declarations: string | null;
+  // Migration 0014 (issue 38): what the console's search reads (requests/searchKeys.ts); null after erasure.
+  search_name: string | null;
+  birth_date: string | null;
+  birth_number_key: string | null;
 }
 export interface CounterTable {
   name: string;
@@ -245,6 +250,24 @@ export interface RequestStatusHistoryTable {
   note: string | null;
   /** An issued certificate's validity-check id ('5001x2065'); erased with the personal data. */
   certificate: string | null;
+  /** 1 = this row corrects a decision (migration 0014, intake/correction.ts); its note is the reason. */
+  correction: Generated<number>;
+}
+/**
+ * A staff member's console session (migration 0014, console/auth/sessions.ts): keyed by the
+ * sha256 of the cookie value; the subject and name from the authority's identity provider, the
+ * role the console gave them, the CSRF token of its forms.
+ */
+export interface ConsoleSessionTable {
+  id: string;
+  subject: string;
+  name: string;
+  /** 'reader', 'clerk' or 'admin' */
+  role: string;
+  csrf: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
 }
 /** A notification of a status change, by e-mail or SMS (migration 0013, status/notices.ts). */
 export interface StatusNoticeTable extends QueueColumns {

@@ -1,3 +1,4 @@
+import { searchKeysOf } from './searchKeys.js';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type FormValues,
@@ -259,7 +260,7 @@ export async function storeRequest(
       } satisfies NewRequestRow;
       await trx
         .insertInto('requests')
-        .values({ ...row, nia_identifier: input.niaIdentifier ?? null })
+        .values({ ...row, nia_identifier: input.niaIdentifier ?? null, ...searchKeysOf(input.values) })
         .execute();
       const request = toStored(row);
       await alongside?.(trx, request);

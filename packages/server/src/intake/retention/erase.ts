@@ -23,6 +23,10 @@ const ERASED_ROW = {
   idempotency_key: null,
   body_hash: '',
   nia_identifier: null,
+  // The console's search keys (migration 0014, requests/searchKeys.ts).
+  search_name: null,
+  birth_date: null,
+  birth_number_key: null,
 } as const;
 
 /**
@@ -79,6 +83,9 @@ const stillHolds = (eb: ExpressionBuilder<Database, 'requests'>) =>
     eb('requests.idempotency_key', 'is not', null),
     eb('requests.body_hash', '<>', ERASED_ROW.body_hash),
     eb('requests.nia_identifier', 'is not', null),
+    eb('requests.search_name', 'is not', null),
+    eb('requests.birth_date', 'is not', null),
+    eb('requests.birth_number_key', 'is not', null),
     eb(
       'requests.id',
       'in',
