@@ -1,4 +1,12 @@
-import { MAX_RECORD_ID, parseValidityId, type RegisterPerson, validityCode } from '@ros/domain';
+import {
+  type FormValues,
+  MAX_RECORD_ID,
+  normalizeBirthNumber,
+  normalizeName,
+  parseValidityId,
+  type RegisterPerson,
+  validityCode,
+} from '@ros/domain';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -11,13 +19,79 @@ export const CERTIFICATE_MISMATCH_MESSAGE =
   "must be the validity-check id of a certificate of this request's person in the register";
 
 /**
+ * The request's person in the register (issue 33; one resolution for "is this certificate of the
+ * person" and "the person's certificates", console/certificates.ts): the register person the
+ * request was linked to (`person_key` `person:<id>`: a search's match or a NIA sign-in), or, for
+ * a new applicant the authority has since put into the register, the register person whose
+ * identity gives the request's key (birth number, else AIFO, else names, birth date and document:
+ * requests/person.ts identityKey). An erased request has no key left: it has no person.
+ */
+
+/** The person id of a `person:<id>` key, else null. */
+function linkedPersonId(personKey: string): number | null {
+  const m = /^person:([1-9][0-9]{0,9})$/.exec(personKey);
+  return m ? Number(m[1]) : null;
+}
+
+type PersonRow = { id: number | string; data: string; aifo: string | null };
+
+/** Whether a register person is the request's person (the one rule of both directions). */
+function isRequestsPerson(personKey: string, person: PersonRow): boolean {
+  if (personKey === `person:${Number(person.id)}`) return true;
+  if (linkedPersonId(personKey) !== null) return false;
+  const p = JSON.parse(person.data) as RegisterPerson;
+  const key = identityKey({
+    first_name: p.jmeno,
+    last_name: p.prijmeni,
+    birth_date: p.dat_nar ?? '',
+    birth_number: p.rc ?? '',
+    aifo: person.aifo ?? '',
+    document_number: p.op_pas ?? '',
+  });
+  return key !== null && key === personKey;
+}
+
+/**
+ * The register persons who are the request's person (usually none or one): for a linked request
+ * its person; else the persons the request's own values point at (by the kind of its key: birth
+ * number through its index, AIFO, or names and birth date), kept only when their identity gives
+ * the request's key.
+ */
+export async function registerPersonsOf(
+  db: Executor,
+  personKey: string | null,
+  values: Partial<FormValues>,
+): Promise<number[]> {
+  if (personKey === null) return [];
+  const linked = linkedPersonId(personKey);
+  if (linked !== null) return [linked];
+  let q = db.selectFrom('persons').select(['id', 'data', 'aifo']);
+  if (personKey.startsWith('rc:')) {
+    const rc = normalizeBirthNumber((values.birth_number ?? '').trim());
+    if (rc === '') return [];
+    q = q.where('birth_number_norm', '=', rc);
+  } else if (personKey.startsWith('aifo:')) {
+    const aifo = (values.aifo ?? '').trim();
+    if (aifo === '') return [];
+    q = q.where('aifo', '=', aifo);
+  } else if (personKey.startsWith('ndd:')) {
+    const first = normalizeName(values.first_name ?? '');
+    const last = normalizeName(values.last_name ?? '');
+    const date = (values.birth_date ?? '').trim();
+    if (!first || !last || !date) return [];
+    q = q
+      .where('last_name_norm', '=', last)
+      .where('first_name_norm', '=', first)
+      .where('birth_date', '=', date);
+  } else return [];
+  const rows = await q.orderBy('id').limit(20).execute();
+  return rows.filter((r) => isRequestsPerson(personKey, r)).map((r) => Number(r.id));
+}
+
+/**
  * Whether `certificate` (a validity-check id, `5001x2065`) names a certificate in the register
  * whose code is right and whose person is the request's (issue 33: any well-formed id, "1x1",
- * was accepted and linked from the status page). The request's person is the register person it
- * was linked to (`person_key` `person:<id>`: a search's match or a NIA sign-in), or, for a new
- * applicant the authority has since put into the register, the register person whose identity
- * gives the request's key (birth number, else AIFO, else names, birth date and document:
- * requests/person.ts identityKey). An erased request has no key left: nothing matches it.
+ * was accepted and linked from the status page).
  */
 export async function isCertificateOf(
   db: Executor,
@@ -38,18 +112,8 @@ export async function isCertificateOf(
   if (personKey === `person:${record.person_id}`) return true;
   const person = await db
     .selectFrom('persons')
-    .select(['data', 'aifo'])
+    .select(['id', 'data', 'aifo'])
     .where('id', '=', record.person_id)
     .executeTakeFirst();
-  if (!person) return false;
-  const p = JSON.parse(person.data) as RegisterPerson;
-  const key = identityKey({
-    first_name: p.jmeno,
-    last_name: p.prijmeni,
-    birth_date: p.dat_nar ?? '',
-    birth_number: p.rc ?? '',
-    aifo: person.aifo ?? '',
-    document_number: p.op_pas ?? '',
-  });
-  return key !== null && key === personKey;
+  return person !== undefined && isRequestsPerson(personKey, person);
 }

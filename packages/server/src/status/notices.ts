@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { pendingQueueRow } from '../mail/claim.js';
 import type { MailTransport } from '../mail/transport.js';
@@ -121,4 +122,75 @@ export async function sendNotice(db: Kysely<Database>, id: number, s: NoticeSend
       .send({ from: s.config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html }, name);
   }
   return row.reference;
+}
+
+/**
+ * A notification as the console shows it (issue 38): its channel, the history row it tells of,
+ * where it stands in the queue and when. No address and no error text: `last_error` may name a
+ * server or an answer, and the address is the applicant's.
+ * - `sent`: delivered to the mail server or the SMS gateway;
+ * - `pending`: waiting for its first or next attempt (mail/claim.ts pending, retry, sending);
+ * - `given_up`: failed after the last attempt or for want of an address (failed): resendNotice.
+ */
+export interface NoticeView {
+  id: number;
+  channel: NoticeChannel;
+  historyId: number;
+  state: 'sent' | 'pending' | 'given_up';
+  attempts: number;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+const noticeState = (status: string): NoticeView['state'] =>
+  status === 'sent' ? 'sent' : status === 'failed' ? 'given_up' : 'pending';
+
+/** A request's notifications, oldest first (none after the erasure: they go with the address). */
+export async function noticesOf(db: Db, requestId: string): Promise<NoticeView[]> {
+  const rows = await db.kysely
+    .selectFrom('status_notices')
+    .select(['id', 'channel', 'history_id', 'status', 'attempts', 'sent_at', 'created_at'])
+    .where('request_id', '=', requestId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    channel: r.channel === 'sms' ? 'sms' : 'email',
+    historyId: Number(r.history_id),
+    state: noticeState(r.status),
+    attempts: Number(r.attempts),
+    sentAt: r.sent_at,
+    createdAt: r.created_at,
+  }));
+}
+
+/**
+ * Sends a given-up notification again: back to `pending`, attempts from 0, due `now`, so the
+ * running mail queue (mail/queue.ts, which picks due pending rows: mail/claim.ts dueRows) sends
+ * it at its next look; the conditional update makes two clerks' clicks one resend. 'resent';
+ * 'not_given_up' (it is pending or sent: nothing changes); 'none' (no such notification of this
+ * request).
+ */
+export async function resendNotice(
+  db: Db,
+  requestId: string,
+  noticeId: number,
+  now: Date = new Date(),
+): Promise<'resent' | 'not_given_up' | 'none'> {
+  if (!Number.isSafeInteger(noticeId) || noticeId < 1) return 'none';
+  const moved = await db.kysely
+    .updateTable('status_notices')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), last_error: null })
+    .where('id', '=', noticeId)
+    .where('request_id', '=', requestId)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 1) return 'resent';
+  const row = await db.kysely
+    .selectFrom('status_notices')
+    .select('id')
+    .where('id', '=', noticeId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  return row ? 'not_given_up' : 'none';
 }
