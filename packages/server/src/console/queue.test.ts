@@ -3,7 +3,14 @@ import { eraseRequests } from '../intake/retention/erase.js';
 import { changeStatus } from '../intake/status.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { storedRequest } from '../test/requests.js';
-import { ConsoleQueryError, QUEUE_TABS, type QueueRow, type QueueTab, queueCounts, queuePage } from './queue.js';
+import {
+  ConsoleQueryError,
+  QUEUE_TABS,
+  type QueueRow,
+  type QueueTab,
+  queueCounts,
+  queuePage,
+} from './queue.js';
 
 /** Every row of a tab, page by page. */
 async function walk(t: TestDb, tab: QueueTab, limit: number): Promise<{ rows: QueueRow[]; pages: number }> {
@@ -93,7 +100,10 @@ for (const kind of await testDbKinds()) {
       };
       for (const tab of QUEUE_TABS) {
         const page = await queuePage(t.db, { tab, limit: 10 });
-        expect(page.rows.map((r) => r.reference), tab).toEqual([tabs[tab]]);
+        expect(
+          page.rows.map((r) => r.reference),
+          tab,
+        ).toEqual([tabs[tab]]);
       }
       expect((await queuePage(t.db, { tab: 'nia_new', limit: 1 })).rows[0]).toMatchObject({
         viaNia: true,

@@ -129,6 +129,7 @@ function decode(mode: Mode, cursor: string): Cursor {
     v[0] === 'n' &&
     name.length <= SEARCH_NAME_MAX &&
     name.startsWith(mode.prefix) &&
+    NAME_CHARS.test(name) &&
     normalizeName(name) === name
   )
     return { name, reference };
