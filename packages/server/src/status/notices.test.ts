@@ -9,12 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { purge } from '../intake/retention.js';
 import { changeStatus } from '../intake/status.js';
+import { MAX_ATTEMPTS } from '../mail/claim.js';
 import { MailQueue } from '../mail/queue.js';
 import { outboxDir, smsOutboxDir } from '../outbox.js';
 import { PdfPool } from '../pdf/pool.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { storedRequest } from '../test/requests.js';
 import { createAccessCodes } from './accessCode.js';
+import { noticesOf, resendNotice } from './notices.js';
 
 const quiet = (() => {
   const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, level: 'info' };
@@ -254,6 +256,91 @@ for (const kind of await testDbKinds()) {
       }
       const rows = await t.db.kysely.selectFrom('status_notices').select(['status']).execute();
       expect(rows.map((r) => r.status)).toEqual(Array(6).fill('sent'));
+    });
+  });
+}
+
+/**
+ * Issue 38: a clerk sees each notification's state and sends a given-up one again. Given up for
+ * real: the SMS gateway down through every attempt (mail/claim.ts MAX_ATTEMPTS); resent, the
+ * running mail queue sends it once the gateway is back.
+ */
+for (const kind of await testDbKinds()) {
+  describe(`a given-up notification, seen and resent (${kind})`, { timeout: 60_000 }, () => {
+    let t: TestDb;
+    let stub: Server;
+    let down = true;
+    const received: string[] = [];
+    beforeAll(async () => {
+      stub = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          if (down) return void res.writeHead(503).end();
+          received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')).reference);
+          res.writeHead(202).end();
+        });
+      });
+      await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', () => resolve()));
+      const { port } = stub.address() as AddressInfo;
+      t = await createTestDb(kind, {
+        ROS_SMS_URL: `http://127.0.0.1:${port}/sms`,
+        ROS_SMS_TOKEN: 'sms-test-token-0123456789',
+        ROS_PUBLIC_URL: 'http://ros.test',
+      });
+    });
+    afterAll(async () => {
+      await new Promise<void>((resolve) => stub.close(() => resolve()));
+      await t?.cleanup();
+    });
+
+    it('given up after the last attempt, resent, and sent by the mail queue; another request\'s is "none"', async () => {
+      const ctx: AppContext = { config: t.config, db: t.db, version: 'test' };
+      const r = await storedRequest(t.db, { send_notifications_phone: true, ...PHONE });
+      const other = await storedRequest(t.db, { send_notifications_phone: true, ...PHONE });
+      await changeStatus(t.db, r.reference, { status: 'received' });
+      await changeStatus(t.db, other.reference, { status: 'received' });
+      const queue = new MailQueue(ctx, quiet, pdf);
+      // The outage: every attempt refused, each retry made due at once.
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        await queue.processDue();
+        await t.db.kysely
+          .updateTable('status_notices')
+          .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+          .where('status', '=', 'retry')
+          .execute();
+      }
+      const [given] = await noticesOf(t.db, r.id);
+      expect(given).toEqual({
+        id: expect.any(Number),
+        channel: 'sms',
+        historyId: expect.any(Number),
+        state: 'given_up',
+        attempts: MAX_ATTEMPTS,
+        sentAt: null,
+        createdAt: expect.any(String),
+      });
+      const id = given?.id as number;
+      const [theirs] = await noticesOf(t.db, other.id);
+      expect(await resendNotice(t.db, r.id, theirs?.id as number)).toBe('none');
+      expect(await resendNotice(t.db, r.id, 987654321)).toBe('none');
+      expect(await resendNotice(t.db, r.id, Number.NaN)).toBe('none');
+
+      down = false;
+      // Two clerks click at once: one resend.
+      const clicks = await Promise.all([resendNotice(t.db, r.id, id), resendNotice(t.db, r.id, id)]);
+      expect(clicks.sort()).toEqual(['not_given_up', 'resent']);
+      expect(await noticesOf(t.db, r.id)).toEqual([
+        expect.objectContaining({ id, state: 'pending', attempts: 0 }),
+      ]);
+      await queue.processDue();
+      await queue.close();
+      expect(received).toEqual([r.reference]);
+      const [sent] = await noticesOf(t.db, r.id);
+      expect(sent).toMatchObject({ id, state: 'sent', attempts: 1, sentAt: expect.any(String) });
+      expect(await resendNotice(t.db, r.id, id)).toBe('not_given_up');
+      // The other request's notice stays given up: a resend touches only the one asked for.
+      expect((await noticesOf(t.db, other.id))[0]?.state).toBe('given_up');
     });
   });
 }
