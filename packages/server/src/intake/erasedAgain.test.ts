@@ -177,6 +177,9 @@ for (const kind of await testDbKinds()) {
         received_at: '2025-01-02T00:00:00.000Z',
         erased_at: erasedAt,
         nia_identifier: null as string | null,
+        search_name: null as string | null,
+        birth_date: null as string | null,
+        birth_number_key: null as string | null,
       });
       const rows = Array.from({ length: count }, (_, i) =>
         erasedRow(`erased-${String(i).padStart(4, '0')}`, `ROS-2025-${String(i + 1).padStart(6, '0')}`),
@@ -185,6 +188,10 @@ for (const kind of await testDbKinds()) {
       Object.assign(rows[1] ?? {}, { payload: '{"first_name":"Zbyšek"}' });
       Object.assign(rows[2] ?? {}, { person_key: 'p-left', idempotency_key: 'i-left' });
       Object.assign(rows[3] ?? {}, { body_hash: 'f'.repeat(64), nia_identifier: 'nia-left' });
+      // The console's search keys (migration 0014) left behind, each on its own.
+      Object.assign(rows[5] ?? {}, { search_name: 'zbysek novak' });
+      Object.assign(rows[6] ?? {}, { birth_date: '1990-01-02' });
+      Object.assign(rows[7] ?? {}, { birth_number_key: 'k'.repeat(43) });
       // One erased cleanly, one not erased nor due: neither is touched.
       const clean = erasedRow('clean', 'ROS-2025-900001');
       const live = {
@@ -200,7 +207,7 @@ for (const kind of await testDbKinds()) {
           .execute();
       await db.kysely.insertInto('requests').values([clean, live]).execute();
       const at = '2026-02-01T00:00:00.000Z';
-      const noted = rows.filter((_, i) => i === 0 || i >= 4);
+      const noted = rows.filter((_, i) => i === 0 || i === 4 || i >= 8);
       for (let i = 0; i < noted.length; i += 100)
         await db.kysely
           .insertInto('request_status_history')
@@ -243,6 +250,9 @@ for (const kind of await testDbKinds()) {
           'idempotency_key',
           'body_hash',
           'nia_identifier',
+          'search_name',
+          'birth_date',
+          'birth_number_key',
           'erased_at',
         ])
         .where('erased_at', 'is not', null)
@@ -256,6 +266,9 @@ for (const kind of await testDbKinds()) {
           idempotency_key: null,
           body_hash: '',
           nia_identifier: null,
+          search_name: null,
+          birth_date: null,
+          birth_number_key: null,
           erased_at: erasedAt,
         });
       const audited = await erases(db);
