@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { type Env, settingReaders } from './configReaders.js';
+import { type ConsoleSettings, consoleSettings, LOCAL_CONSOLE_CLIENT_SECRET } from './console/config.js';
 import { MAX_TRUSTED_PUBLIC, publicAddressesCovered } from './http/ipRanges.js';
 import { type NiaSettings, niaSettings } from './nia/config.js';
 import { guessesLog10, isKnownDigest } from './secretStrength.js';
@@ -10,7 +11,7 @@ import { estimateEntropyBits, PUBLISHED_LIST, publishedIn, publishedSecretHashes
  * Every setting the server reads, with its default. Documented in docs/configuration.md;
  * keep the two in step. Values are checked once at start; each bad value gets one line.
  */
-export interface Config extends NiaSettings {
+export interface Config extends NiaSettings, ConsoleSettings {
   port: number;
   host: string;
   /** PostgreSQL connection URL; undefined = embedded SQLite in dataDir. */
@@ -183,6 +184,14 @@ export const SERVER_SETTINGS = [
   'ROS_RATE_LIMIT_STATUS',
   'ROS_SMS_URL',
   'ROS_SMS_TOKEN',
+  'ROS_CONSOLE',
+  'ROS_CONSOLE_TEST_PROVIDER',
+  'ROS_CONSOLE_ISSUER',
+  'ROS_CONSOLE_CLIENT_ID',
+  'ROS_CONSOLE_CLIENT_SECRET',
+  'ROS_CONSOLE_SCOPE',
+  'ROS_CONSOLE_ROLE_CLAIM',
+  'ROS_CONSOLE_SUBJECTS',
 ] as const;
 
 /**
@@ -273,6 +282,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (niaIssuerRaw && !/^https?:\/\//.test(niaIssuerRaw))
     problems.push('ROS_NIA_ISSUER must be an http(s) URL');
   const nia = niaSettings(env, problems, production);
+  // The authority's console and its staff sign-in (console/config.ts, docs/console-signin.md).
+  const consoleAuth = consoleSettings(env, problems, production);
   const secretNeeded = nia.niaTokenAuth !== 'private_key_jwt';
   if (
     !niaTestProvider &&
@@ -381,6 +392,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitStatusPerMinute: int('ROS_RATE_LIMIT_STATUS', 20, 1, 1_000_000_000),
     smsUrl,
     smsToken,
+    ...consoleAuth,
     ...overrides,
   };
   if (production) problems.push(...productionProblems(config, env));
@@ -570,6 +582,9 @@ function secretProblems(c: Config, env: Env): string[] {
   add('ROS_SMS_TOKEN', c.smsToken, 'issued');
   if (c.niaIssuer && env.ROS_NIA_CLIENT_SECRET !== LOCAL_NIA_CLIENT_SECRET)
     add('ROS_NIA_CLIENT_SECRET', env.ROS_NIA_CLIENT_SECRET, 'issued');
+  // (The local test secret has its own line: console/config.ts.)
+  if (c.consoleEnabled && c.consoleIssuer && env.ROS_CONSOLE_CLIENT_SECRET !== LOCAL_CONSOLE_CLIENT_SECRET)
+    add('ROS_CONSOLE_CLIENT_SECRET', env.ROS_CONSOLE_CLIENT_SECRET, 'issued');
   add('the password in DATABASE_URL', urlPassword(c.databaseUrl), 'password');
   add('the password in ROS_SMTP_URL', urlPassword(c.smtpUrl), 'password');
   if (secrets.length === 0) return [];
@@ -622,6 +637,11 @@ export function startWarnings(c: Config): string[] {
   if (c.niaTestProvider) {
     w.push(
       'SECURITY WARNING: the local NIA test provider is ON in production (ROS_NIA_TEST_PROVIDER=true): anyone can sign in as a test identity. Switch it off on a public server.',
+    );
+  }
+  if (c.consoleTestProvider) {
+    w.push(
+      'SECURITY WARNING: the local staff test provider of the console is ON in production (ROS_CONSOLE_TEST_PROVIDER=on): anyone can sign in to /urad as a test clerk or administrator. Switch it off on a public server.',
     );
   }
   if (c.demoData) {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type BotCheck, createBotCheck } from './botcheck/index.js';
+import { type ConsoleAuthService, createConsoleAuthService } from './console/auth/service.js';
 import type { AppContext } from './context.js';
 import { type InstanceGroup, instanceGroup } from './instances.js';
 import { PurgeScheduler } from './intake/retention.js';
@@ -28,6 +29,8 @@ export interface Services {
   readonly botCheck: BotCheck;
   /** NIA sign-in: the OpenID client and the local test provider, per public address. */
   readonly nia: NiaService;
+  /** The console's staff sign-in: the client of the authority's provider and the local staff provider, per public address. */
+  readonly consoleAuth: ConsoleAuthService;
   /** The reference lists as served, built once per data load. */
   readonly referenceLists: ReferenceLists;
   /** The validity check, answered from the in-memory index of the certificates. */
@@ -100,6 +103,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, opts: Se
   return {
     botCheck: opts.botCheck ?? createBotCheck(config, db),
     nia: createNiaService(ctx),
+    consoleAuth: createConsoleAuthService(ctx),
     referenceLists: createReferenceLists(db, opts.referenceCheckMs),
     validity,
     pdf,

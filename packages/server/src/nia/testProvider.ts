@@ -27,9 +27,10 @@ export interface TestProvider {
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c] ?? c);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c] ?? c);
 
-function page(title: string, body: string): string {
+/** A plain page of a local test provider (also the console's, console/auth/testProvider.ts). */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="cs">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -150,7 +151,7 @@ export async function createTestProvider(ctx: ServiceContext): Promise<TestProvi
   return { provider, handle };
 }
 
-async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
+export async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -161,7 +162,7 @@ async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-const PAGE_HEADERS = {
+export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
