@@ -10,7 +10,7 @@ import { searchQuery } from './search.js';
 /**
  * The queue's page and the name search stay index reads on both databases (issue 38: paging that
  * holds at 100,000 requests): each query's plan, as the database itself gives it (SQLite's
- * EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN after ANALYZE), reads its index, with no full scan of
+ * EXPLAIN QUERY PLAN without statistics, PostgreSQL's EXPLAIN after ANALYZE), reads its index, with no full scan of
  * `requests` and, for the queue, no sort. The timings are bench/console-queue.mjs's.
  */
 
@@ -49,7 +49,9 @@ async function seed(db: Db, count: number): Promise<void> {
     });
     await db.kysely.insertInto('requests').values(rows).execute();
   }
-  await sql`analyze`.execute(db.kysely);
+  // PostgreSQL's autovacuum analyses a table that grew; SQLite has no statistics unless asked
+  // (the server never runs ANALYZE): each as in production.
+  if (db.dialect === 'postgres') await sql`analyze requests`.execute(db.kysely);
 }
 
 /** The plan of a query, one line per step. */
@@ -78,7 +80,7 @@ for (const kind of await testDbKinds()) {
     const fullScan = (p: string) =>
       kind === 'sqlite' ? /SCAN requests(?! USING)/.test(p) : /Seq Scan on requests/.test(p);
 
-    it('a page of the queue, first and after a cursor: the queue index, no sort', async () => {
+    const queuePlans = async () => {
       const after = encodeCursor({ created_at: '2025-01-01T10:00:00.000Z', reference: 'ROS-2025-000600' });
       for (const tab of ['paper_new', 'received', 'documents_needed'] as const)
         for (const cursor of [undefined, after]) {
@@ -87,9 +89,8 @@ for (const kind of await testDbKinds()) {
           expect(fullScan(p), p).toBe(false);
           expect(p, p).not.toMatch(/TEMP B-TREE|Sort/);
         }
-    });
-
-    it('a search by name (with a birth date, after a cursor) and by birth number: their indexes', async () => {
+    };
+    const searchPlans = async () => {
       const cursor = Buffer.from(JSON.stringify(['n', 'novak3 jan', 'ROS-2025-000100'])).toString(
         'base64url',
       );
@@ -105,6 +106,17 @@ for (const kind of await testDbKinds()) {
       const p = await plan(t, searchQuery(t.db, { birthNumber: '5000000042', limit: 50 }).query);
       expect(p, p).toMatch(/requests_birth_number_key/);
       expect(fullScan(p), p).toBe(false);
+    };
+
+    it('a page of the queue, first and after a cursor: the queue index, no sort', queuePlans);
+    it(
+      'a search by name (with a birth date, after a cursor) and by birth number: their indexes',
+      searchPlans,
+    );
+    it.runIf(kind === 'sqlite')('the same on SQLite once an operator has run ANALYZE', async () => {
+      await sql`analyze`.execute(t.db.kysely);
+      await queuePlans();
+      await searchPlans();
     });
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { birthNumberKey, SEARCH_NAME_MAX } from '../requests/searchKeys.js';
 import {
   ConsoleQueryError,
+  heldOnly,
   pageLimit,
   type QueuePage,
   type QueueRow,
@@ -149,7 +150,7 @@ export function searchQuery(db: Db, q: SearchQuery) {
   if (mode.kind === 'reference')
     return { mode, query: base.where('reference', '=', mode.reference).limit(1) };
   if (mode.kind === 'birthNumber') {
-    let query = base.where('birth_number_key', '=', mode.key).where('erased_at', 'is', null);
+    let query = base.where('birth_number_key', '=', mode.key).where(heldOnly(db));
     if (after) query = query.where('reference', '>', after.reference);
     return { mode, query: query.orderBy('reference').limit(limit + 1) };
   }
@@ -158,7 +159,7 @@ export function searchQuery(db: Db, q: SearchQuery) {
     .where('search_name', '>=', afterName ?? mode.prefix)
     .where('search_name', '<', prefixEnd(mode.prefix))
     .where(sql<string>`substr(search_name, 1, ${sql.lit([...mode.prefix].length)})`, '=', mode.prefix)
-    .where('erased_at', 'is', null);
+    .where(heldOnly(db));
   if (mode.birthDate) query = query.where('birth_date', '=', mode.birthDate);
   if (after && afterName !== null)
     query = query.where((eb) =>
