@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_CODE_ALPHABET,
+  CORRECTION_STATUSES,
+  correctionCheck,
+  correctionStatuses,
+  currentCertificate,
   formatAccessCode,
+  type HistoryStep,
   mayChangeStatus,
   normalizeAccessCode,
   parseStatusFragment,
@@ -16,6 +21,54 @@ describe('request statuses (issue 26)', () => {
     for (const from of REQUEST_STATUSES) expect(mayChangeStatus(from, 'new')).toBe(false);
     expect(mayChangeStatus('new', 'in_progress')).toBe(false);
     expect(mayChangeStatus('documents_needed', 'in_progress')).toBe(true);
+  });
+});
+
+describe('correcting a decision (issue 38)', () => {
+  it('only a decided request is corrected, to any status but new', () => {
+    expect(CORRECTION_STATUSES).toEqual(REQUEST_STATUSES.filter((s) => s !== 'new'));
+    for (const from of REQUEST_STATUSES) {
+      const decided = ['issued', 'refused', 'withdrawn'].includes(from);
+      expect(correctionStatuses(from), from).toEqual(decided ? CORRECTION_STATUSES : []);
+      for (const to of REQUEST_STATUSES) {
+        const check = correctionCheck(from, to);
+        if (!decided) expect(check, `${from} -> ${to}`).toBe('notDecided');
+        else if (to === 'new' || to === from) expect(check, `${from} -> ${to}`).toBe('unchanged');
+        else expect(check, `${from} -> ${to}`).toBe('ok');
+      }
+    }
+  });
+  it('the same decision again only as issued with another certificate', () => {
+    expect(correctionCheck('issued', 'issued', true)).toBe('ok');
+    expect(correctionCheck('issued', 'issued', false)).toBe('unchanged');
+    expect(correctionCheck('refused', 'refused', true)).toBe('unchanged');
+    expect(correctionCheck('in_progress', 'issued', true)).toBe('notDecided');
+  });
+  it('after a correction the request moves on by the ordinary transitions, and may be corrected again', () => {
+    // Corrected back to in_progress: processed again, then decided again, then corrected again.
+    expect(mayChangeStatus('in_progress', 'issued')).toBe(true);
+    expect(correctionCheck('issued', 'refused')).toBe('ok');
+  });
+  it("the current certificate is the current decision's: the last row's outcome", () => {
+    const row = (status: HistoryStep['status'], certificate: string | null = null, correction = false) => ({
+      status,
+      certificate,
+      correction,
+    });
+    expect(currentCertificate([])).toBeNull();
+    expect(currentCertificate([row('received'), row('issued', '1x1')])).toBe('1x1');
+    // A later note with the same status keeps it.
+    expect(currentCertificate([row('issued', '1x1'), row('issued')])).toBe('1x1');
+    // A correction to another certificate, or to issued without one, or to another status.
+    expect(currentCertificate([row('issued', '1x1'), row('issued', '2x2', true)])).toBe('2x2');
+    expect(currentCertificate([row('issued', '1x1'), row('issued', null, true)])).toBeNull();
+    expect(currentCertificate([row('issued', '1x1'), row('refused', null, true)])).toBeNull();
+    expect(
+      currentCertificate([row('issued', '1x1'), row('in_progress', null, true), row('issued')]),
+    ).toBeNull();
+    expect(
+      currentCertificate([row('issued', '1x1'), row('in_progress', null, true), row('issued', '3x3')]),
+    ).toBe('3x3');
   });
 });
 

@@ -44,6 +44,70 @@ export function nextStatuses(from: RequestStatus): readonly RequestStatus[] {
   return NEXT[from];
 }
 
+/** Whether a request with this status is decided (issued, refused, withdrawn). */
+export function isDecided(status: RequestStatus): boolean {
+  return DECIDED_STATUSES.includes(status);
+}
+
+/**
+ * Correcting a wrong decision (issue 38, docs/status.md "Correcting a decision"): a decided
+ * request stays decided for ordinary changes (NEXT), but the authority may put a mistaken
+ * decision right. The statuses a correction may set: any the authority reports (never `new`:
+ * a request once sent stays sent).
+ */
+export const CORRECTION_STATUSES: readonly RequestStatus[] = REQUEST_STATUSES.filter((s) => s !== 'new');
+
+/**
+ * Whether a request with status `from` may be corrected to `to`: 'ok'; 'notDecided' (only a
+ * decided request is corrected: an undecided one moves on by an ordinary change); 'unchanged'
+ * (the correction would leave the decision as it is: the same status, unless it is `issued`
+ * with another certificate, `certificateChanged`, the wrong certificate put right).
+ *
+ * What may follow a correction: the request is at its new status and moves on from there by
+ * the ordinary transitions (`mayChangeStatus`); if that status is a decision, it may be
+ * corrected again the same way (a correction of a correction).
+ */
+export function correctionCheck(
+  from: RequestStatus,
+  to: RequestStatus,
+  certificateChanged = false,
+): 'ok' | 'notDecided' | 'unchanged' {
+  if (!isDecided(from)) return 'notDecided';
+  if (!CORRECTION_STATUSES.includes(to)) return 'unchanged';
+  if (from === to && !(to === 'issued' && certificateChanged)) return 'unchanged';
+  return 'ok';
+}
+
+/** The statuses a correction of a request with status `from` may set (none unless decided). */
+export function correctionStatuses(from: RequestStatus): readonly RequestStatus[] {
+  return isDecided(from) ? CORRECTION_STATUSES : [];
+}
+
+/** A row of a request's history, as far as the rules below read it. */
+export interface HistoryStep {
+  status: RequestStatus;
+  certificate: string | null;
+  /** This row corrects a decision (its note is the reason). */
+  correction: boolean;
+}
+
+/**
+ * The certificate a request's current decision issued (its validity-check id), or null: the
+ * current outcome is the last row's. Only an `issued` request has one: the last `issued` row
+ * that names a certificate, looking back through the trailing `issued` rows (a later note with
+ * the same status keeps the certificate), but never past a correction (a correction to `issued`
+ * without a certificate takes a wrong one back) nor past another status.
+ */
+export function currentCertificate(history: readonly HistoryStep[]): string | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const h = history[i] as HistoryStep;
+    if (h.status !== 'issued') return null;
+    if (h.certificate) return h.certificate;
+    if (h.correction) return null;
+  }
+  return null;
+}
+
 /** The authority's note to the applicant: at most this many characters. */
 export const STATUS_NOTE_MAX_LENGTH = 500;
 

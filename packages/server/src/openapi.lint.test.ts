@@ -31,6 +31,7 @@ const ACCEPTED = [
     '/api/intake/v1/requests/{reference}/pdf get',
     '/api/intake/v1/requests/{reference}/received post',
     '/api/intake/v1/requests/{reference}/status post',
+    '/api/intake/v1/requests/{reference}/correction post',
     '/api/intake/v1/records/{id} put',
     '/api/intake/v1/persons/{id} put',
     '/api/intake/v1/persons/{id} delete',

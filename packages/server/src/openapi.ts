@@ -56,6 +56,7 @@ const OPERATION_IDS: Record<string, string> = {
   'get /api/intake/v1/requests/{reference}/pdf': 'getRequestPdf',
   'post /api/intake/v1/requests/{reference}/received': 'markRequestReceived',
   'post /api/intake/v1/requests/{reference}/status': 'changeRequestStatus',
+  'post /api/intake/v1/requests/{reference}/correction': 'correctRequestDecision',
   'put /api/intake/v1/records/{id}': 'putRecord',
   'put /api/intake/v1/persons/{id}': 'putPerson',
   'delete /api/intake/v1/persons/{id}': 'deletePerson',

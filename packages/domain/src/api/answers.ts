@@ -106,7 +106,9 @@ export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
  * POST /api/ros/status (docs/status.md): where a request is, with no personal data: its status,
  * the channel (the paper route waits for the signed request), every change with its time (UTC)
  * and the authority's note (gone after the retention purge), and for an issued certificate its
- * validity-check id when the authority gave it.
+ * validity-check id when the authority gave it. An event with `correction: true` corrects a
+ * decision (issue 38): its status is the corrected outcome, its note the reason; the current
+ * outcome is always the last event's.
  */
 export const statusAnswerSchema = z.object({
   reference: z.string(),
@@ -114,7 +116,12 @@ export const statusAnswerSchema = z.object({
   channel: z.enum(['pdf', 'nia']),
   submitted_at: z.string(),
   events: z.array(
-    z.object({ status: z.enum(REQUEST_STATUSES), at: z.string(), note: z.string().nullable() }),
+    z.object({
+      status: z.enum(REQUEST_STATUSES),
+      at: z.string(),
+      note: z.string().nullable(),
+      correction: z.boolean(),
+    }),
   ),
   certificate: z.string().nullable(),
 });

@@ -70,6 +70,8 @@ export const INTAKE_ERROR_CODES = [
   'STATUS_TRANSITION',
   /** POST requests/{reference}/status: `certificate` is not one of the request's person in the register (400). */
   'CERTIFICATE_MISMATCH',
+  /** POST requests/{reference}/correction: only a decided request (issued, refused, withdrawn) is corrected (409). */
+  'NOT_DECIDED',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'REQUEST_NOT_FOUND',

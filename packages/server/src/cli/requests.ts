@@ -23,7 +23,7 @@ import { requestPdfModel } from '../pdf/requestPdf.js';
 import { parseReference } from '../requests/repository.js';
 import { createAccessCodes } from '../status/accessCode.js';
 import { dispatch, type Out, usagePrinter } from './dispatch.js';
-import { printHistory, statusCommand } from './requestStatus.js';
+import { correctCommand, printHistory, statusCommand } from './requestStatus.js';
 import { count, isoTime, printTable, time } from './table.js';
 
 /**
@@ -44,6 +44,9 @@ const usage = usagePrinter('requests', [
   '  status REFERENCE STATUS [--note TEXT] [--certificate ID]',
   '                            moves it on (in_progress, documents_needed, issued, refused,',
   '                            withdrawn); notifies the applicant as they asked (docs/status.md)',
+  '  correct REFERENCE STATUS --reason TEXT [--certificate ID]',
+  '                            corrects a decided request (issued, refused, withdrawn): any status,',
+  '                            or issued with the right certificate; the reason is for the applicant',
   '  overdue [--within DAYS]   never-received requests whose personal data goes within DAYS',
   '                            (default 14) or is past due',
 ]);
@@ -55,6 +58,7 @@ export function run(args: string[], ctx: AppContext, out: Out): Promise<number> 
     export: (rest) => exportRequests(rest, ctx, out),
     received: (rest) => received(rest, ctx, out),
     status: (rest) => statusCommand(rest, ctx, out, usage),
+    correct: (rest) => correctCommand(rest, ctx, out, usage),
     overdue: (rest) => overdue(rest, ctx, out),
   });
 }

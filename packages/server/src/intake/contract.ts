@@ -1,5 +1,6 @@
 import {
   type ApiCall,
+  CORRECTION_STATUSES,
   parseIsoInstant,
   REQUEST_STATUSES,
   type RequestStatus,
@@ -52,6 +53,8 @@ export const historyEntrySchema = z.object({
   at: z.string(),
   note: z.string().nullable(),
   certificate: z.string().nullable(),
+  /** true: this change corrects a decision (POST …/correction); its note is the reason. */
+  correction: z.boolean(),
 });
 
 /**
@@ -78,6 +81,22 @@ export const statusChangeAnswerSchema = requestSummarySchema.extend({
   changed: z.boolean(),
   notifications: z.number(),
 });
+
+/**
+ * POST requests/{reference}/correction's body (intake/correction.ts checks it field by field):
+ * the corrected outcome, the reason for the applicant, and with `issued` the right certificate.
+ */
+export const correctionBodySchema = z
+  .object({
+    status: z.enum(CORRECTION_STATUSES as [RequestStatus, ...RequestStatus[]]),
+    reason: z.string().min(1).max(STATUS_NOTE_MAX_LENGTH),
+    certificate: z.string().nullable().optional(),
+  })
+  .strict();
+
+/** Its answer: the summary after the correction, whether it changed anything, the notifications queued. */
+export const correctionAnswerSchema = statusChangeAnswerSchema;
+export type CorrectionAnswer = z.infer<typeof correctionAnswerSchema>;
 
 /** A query parameter given twice (`?status=new&status=received`) arrives as a list. */
 export const GIVEN_ONCE = 'must be given once';
@@ -209,6 +228,24 @@ export const INTAKE_API_CALLS: IntakeCall[] = [
       'UNAUTHORIZED',
       'FORBIDDEN',
       'REQUEST_NOT_FOUND',
+      'STATUS_TRANSITION',
+      'REQUEST_ERASED',
+      'CERTIFICATE_MISMATCH',
+    ],
+  },
+  {
+    method: 'post',
+    path: '/requests/{reference}/correction',
+    summary:
+      'Correct a decided request (issued, refused, withdrawn): a new history row with the reason; also issued again with the right certificate',
+    scopes: ['requests:status'],
+    body: correctionBodySchema,
+    answers: { 200: correctionAnswerSchema },
+    errors: [
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'REQUEST_NOT_FOUND',
+      'NOT_DECIDED',
       'STATUS_TRANSITION',
       'REQUEST_ERASED',
       'CERTIFICATE_MISMATCH',

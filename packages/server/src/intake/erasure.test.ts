@@ -144,9 +144,15 @@ for (const kind of await testDbKinds()) {
         // The search can find it: without the erasure the test fails.
         if (before.length > 0) expect(filesHolding(before, marker)).not.toEqual([]);
 
-        // Due: never received, submitted 181 days ago.
+        // Due: submitted 181 days ago, the paper one never received, the NIA one received on
+        // arrival (issue 38).
         const old = new Date(Date.now() - 181 * 86_400_000).toISOString();
         await t.db.kysely.updateTable('requests').set({ created_at: old }).execute();
+        await t.db.kysely
+          .updateTable('requests')
+          .set({ received_at: old })
+          .where('id', '=', nia.request.id)
+          .execute();
         const result = await purge(t.db, t.config);
         expect(result.erased).toHaveLength(2);
         if (kind === 'postgres') await rewritten(t.db);

@@ -60,36 +60,40 @@ for (const kind of await testDbKinds()) {
     it('erases a received request 30 days after receipt and an unreceived one 180 days after submission', async () => {
       const now = new Date('2026-09-01T12:00:00Z');
       const ago = (days: number) => new Date(now.getTime() - days * DAY);
-      const received29 = await stored('Rita', ago(100), true);
+      const received29 = await stored('Rita', ago(100));
       await markReceived(t.db, received29.reference, ago(29));
-      const received31 = await stored('Rosa', ago(100), true);
+      const received31 = await stored('Rosa', ago(100));
       await markReceived(t.db, received31.reference, ago(31));
+      // Sent after NIA sign-in: received on arrival (issue 38), so its 30 days run from submission.
+      const nia29 = await stored('Nina', ago(29), true);
+      const nia31 = await stored('Nika', ago(31), true);
       const new179 = await stored('Nela', ago(179));
-      const new181 = await stored('Nora', ago(181), true);
+      const new181 = await stored('Nora', ago(181));
       const outbox = outboxDir(t.config);
       mkdirSync(outbox, { recursive: true });
-      writeFileSync(join(outbox, `${received31.reference}.eml`), 'mail of Rosa');
-      writeFileSync(join(outbox, `${received29.reference}.eml`), 'mail of Rita');
+      writeFileSync(join(outbox, `${nia31.reference}.eml`), 'mail of Nika');
+      writeFileSync(join(outbox, `${nia29.reference}.eml`), 'mail of Nina');
 
       const dry = await purge(t.db, t.config, { now, dryRun: true });
       // Oldest submission first.
       expect(dry.erased.map((e) => [e.reference, e.reason])).toEqual([
         [new181.reference, 'unreceived'],
         [received31.reference, 'received'],
+        [nia31.reference, 'received'],
       ]);
       expect((await row(received31.reference)).erased_at).toBeNull();
 
       const result = await purge(t.db, t.config, { now });
       expect(result.erased.map((e) => e.reference).sort()).toEqual(
-        [received31.reference, new181.reference].sort(),
+        [received31.reference, nia31.reference, new181.reference].sort(),
       );
-      for (const r of [received31, new181]) {
+      for (const r of [received31, nia31, new181]) {
         const after = await row(r.reference);
         // What remains: the reference, the dates, the channel (and language and kind).
         expect(after).toMatchObject({
           reference: r.reference,
           created_at: r.createdAt,
-          via_nia: 1,
+          via_nia: r.viaNia ? 1 : 0,
           payload: '{}',
           person_key: null,
           idempotency_key: null,
@@ -97,14 +101,15 @@ for (const kind of await testDbKinds()) {
           nia_identifier: null,
           erased_at: now.toISOString(),
         });
-        expect(JSON.stringify(after)).not.toMatch(/Rosa|Nora|example\.cz/);
+        expect(JSON.stringify(after)).not.toMatch(/Rosa|Nika|Nora|example\.cz/);
       }
       expect((await row(received31.reference)).received_at).toEqual(expect.any(String));
-      for (const r of [received29, new179]) expect((await row(r.reference)).erased_at).toBeNull();
+      expect((await row(nia31.reference)).received_at).toBe(nia31.createdAt);
+      for (const r of [received29, nia29, new179]) expect((await row(r.reference)).erased_at).toBeNull();
       // The erased requests' mail rows and outbox files are gone, the others' kept.
       const mails = await t.db.kysely.selectFrom('request_mails').select('request_id').execute();
-      expect(mails.map((m) => m.request_id)).toEqual([received29.id]);
-      expect(readdirSync(outbox)).toEqual([`${received29.reference}.eml`]);
+      expect(mails.map((m) => m.request_id)).toEqual([nia29.id]);
+      expect(readdirSync(outbox)).toEqual([`${nia29.reference}.eml`]);
       expect((await purge(t.db, t.config, { now })).erased).toEqual([]);
     });
 

@@ -36,13 +36,51 @@ export interface HistoryEntry {
   at: string;
   note: string | null;
   certificate: string | null;
+  /** This change corrects a decision (intake/correction.ts); its note is the reason. */
+  correction: boolean;
+}
+
+type Problem = { path: string; message: string };
+
+/**
+ * A note to the applicant as given (absent, null, or a string): the text the portal stores (trimmed,
+ * normalised, null when empty), or what is wrong with it: the portal's whole text policy (issue
+ * 33 item 10: no RLM/ALM, zero-width or stacked marks) and at most STATUS_NOTE_MAX_LENGTH
+ * characters. The rules of a status note, also a correction's reason (intake/correction.ts).
+ */
+export function checkNote(
+  value: unknown,
+): { ok: true; note: string | null } | { ok: false; message: string } {
+  if (value === undefined || value === null) return { ok: true, note: null };
+  if (typeof value !== 'string') return { ok: false, message: 'must be a string' };
+  const issue = textPolicyIssue(value, { multiline: true });
+  if (issue) return { ok: false, message: textPolicyMessage(issue) };
+  const note = normalizeText(value.trim()) || null;
+  if (note && note.length > STATUS_NOTE_MAX_LENGTH)
+    return { ok: false, message: `must be at most ${STATUS_NOTE_MAX_LENGTH} characters` };
+  return { ok: true, note };
+}
+
+/**
+ * A certificate's validity-check id as given with a status: its canonical form ('5001x2065'), null
+ * when absent, or what is wrong (not an id; given with a status other than `issued`).
+ */
+export function checkCertificate(
+  value: unknown,
+  status: unknown,
+): { ok: true; certificate: string | null } | { ok: false; message: string } {
+  if (value === undefined || value === null) return { ok: true, certificate: null };
+  const id = typeof value === 'string' ? parseValidityId(value) : null;
+  if (!id) return { ok: false, message: 'must be a validity-check id (5001x2065)' };
+  if (status !== 'issued') return { ok: false, message: 'only with status issued' };
+  return { ok: true, certificate: `${id.recordId}x${id.code}` };
 }
 
 /** The body of POST …/status or the command's words, checked: the change, or what is wrong. */
 export function checkStatusChange(
   body: unknown,
-): { ok: true; change: StatusChange } | { ok: false; problems: Array<{ path: string; message: string }> } {
-  const problems: Array<{ path: string; message: string }> = [];
+): { ok: true; change: StatusChange } | { ok: false; problems: Problem[] } {
+  const problems: Problem[] = [];
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, problems: [{ path: '', message: 'must be an object' }] };
   const b = body as Record<string, unknown>;
@@ -53,28 +91,15 @@ export function checkStatusChange(
       path: 'status',
       message: 'must be one of received, in_progress, documents_needed, issued, refused, withdrawn',
     });
-  let note: string | null = null;
-  if (b.note !== undefined && b.note !== null) {
-    if (typeof b.note !== 'string') problems.push({ path: 'note', message: 'must be a string' });
-    else {
-      // The portal's whole text policy (issue 33 item 10): no RLM/ALM, zero-width or stacked marks.
-      const issue = textPolicyIssue(b.note, { multiline: true });
-      if (issue) problems.push({ path: 'note', message: textPolicyMessage(issue) });
-      else note = normalizeText(b.note.trim()) || null;
-      if (note && note.length > STATUS_NOTE_MAX_LENGTH)
-        problems.push({ path: 'note', message: `must be at most ${STATUS_NOTE_MAX_LENGTH} characters` });
-    }
-  }
-  let certificate: string | null = null;
-  if (b.certificate !== undefined && b.certificate !== null) {
-    const id = typeof b.certificate === 'string' ? parseValidityId(b.certificate) : null;
-    if (!id) problems.push({ path: 'certificate', message: 'must be a validity-check id (5001x2065)' });
-    else if (b.status !== 'issued')
-      problems.push({ path: 'certificate', message: 'only with status issued' });
-    else certificate = `${id.recordId}x${id.code}`;
-  }
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, change: { status: b.status as RequestStatus, note, certificate } };
+  const note = checkNote(b.note);
+  if (!note.ok) problems.push({ path: 'note', message: note.message });
+  const certificate = checkCertificate(b.certificate, b.status);
+  if (!certificate.ok) problems.push({ path: 'certificate', message: certificate.message });
+  if (problems.length > 0 || !note.ok || !certificate.ok) return { ok: false, problems };
+  return {
+    ok: true,
+    change: { status: b.status as RequestStatus, note: note.note, certificate: certificate.certificate },
+  };
 }
 
 export type ChangeOutcome =
@@ -165,7 +190,7 @@ export async function changeStatus(
 export async function statusHistory(db: Db, requestId: string): Promise<HistoryEntry[]> {
   const rows = await db.kysely
     .selectFrom('request_status_history')
-    .select(['status', 'at', 'note', 'certificate'])
+    .select(['status', 'at', 'note', 'certificate', 'correction'])
     .where('request_id', '=', requestId)
     .orderBy('id')
     .execute();
@@ -174,6 +199,7 @@ export async function statusHistory(db: Db, requestId: string): Promise<HistoryE
     at: r.at,
     note: r.note,
     certificate: r.certificate,
+    correction: Number(r.correction) === 1,
   }));
 }
 

@@ -48,6 +48,53 @@ for (const kind of await testDbKinds()) {
       expect(mails).toEqual([{ request_id: first.request.id, status: 'pending' }]);
     });
 
+    it('stores a request sent after NIA sign-in as received on arrival, with its history row; a paper one as new (issue 38)', async () => {
+      const at = new Date('2026-11-30T09:15:00.000Z');
+      const nia = await storeRequestWithMail(t.db, { ...input(), mail: true }, at);
+      const paper = await storeRequestWithMail(t.db, { ...input({ viaNia: false }), mail: false }, at);
+      if (!('request' in nia) || !('request' in paper)) throw new Error('not stored');
+      const row = (id: string) =>
+        t.db.kysely
+          .selectFrom('requests')
+          .select(['status', 'created_at', 'received_at'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const history = (id: string) =>
+        t.db.kysely
+          .selectFrom('request_status_history')
+          .select(['status', 'at', 'note', 'certificate', 'correction'])
+          .where('request_id', '=', id)
+          .execute();
+      expect(await row(nia.request.id)).toEqual({
+        status: 'received',
+        created_at: at.toISOString(),
+        received_at: at.toISOString(),
+      });
+      expect(await history(nia.request.id)).toEqual([
+        { status: 'received', at: at.toISOString(), note: null, certificate: null, correction: 0 },
+      ]);
+      expect(await row(paper.request.id)).toMatchObject({ status: 'new', received_at: null });
+      expect(await history(paper.request.id)).toEqual([]);
+      // No status notification for the receipt: the confirmation e-mail is the news.
+      const notices = await t.db.kysely.selectFrom('status_notices').select('id').execute();
+      expect(notices).toEqual([]);
+      // A retry changes nothing and writes no second row.
+      const keyed = input({ idempotencyKey: 'nia-retry' });
+      const first = await storeRequestWithMail(t.db, { ...keyed, mail: true }, at);
+      await storeRequestWithMail(t.db, { ...keyed, mail: true }, new Date(at.getTime() + 60_000));
+      if (!('request' in first)) throw new Error('not stored');
+      expect(await history(first.request.id)).toHaveLength(1);
+    });
+
+    it('stores no NIA request when its receipt cannot be written', async () => {
+      // status_notices refers to it: PostgreSQL drops that constraint with it.
+      await sql
+        .raw(`drop table request_status_history${kind === 'postgres' ? ' cascade' : ''}`)
+        .execute(t.db.kysely);
+      await expect(storeRequestWithMail(t.db, { ...input(), mail: true })).rejects.toThrow();
+      expect([await count('requests'), await count('request_mails')]).toEqual([0, 0]);
+    });
+
     it('queues no mail when none is asked for', async () => {
       await storeRequestWithMail(t.db, { ...input({ viaNia: false }), mail: false });
       expect([await count('requests'), await count('request_mails')]).toEqual([1, 0]);

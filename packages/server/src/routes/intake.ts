@@ -11,12 +11,14 @@ import { ApiError } from '../errors.js';
 import { type AuditEntry, audit } from '../intake/audit.js';
 import { CERTIFICATE_MISMATCH_MESSAGE } from '../intake/certificate.js';
 import {
+  type CorrectionAnswer,
   GIVEN_ONCE,
   type PersonAnswer,
   type RecordAnswer,
   requestListQuerySchema,
   type StatusChangeAnswer,
 } from '../intake/contract.js';
+import { checkCorrection, correctDecision } from '../intake/correction.js';
 import { DEFAULT_PAGE } from '../intake/paging.js';
 import {
   deletePerson,
@@ -265,6 +267,58 @@ export const intakeRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
         changed: r.outcome === 'changed',
         notifications: r.outcome === 'changed' ? r.notices : 0,
       } satisfies StatusChangeAnswer;
+    },
+  );
+
+  // Correcting a decision (issue 38, docs/status.md "Correcting a decision"): a new history row
+  // with the reason, the request's new status and its notifications (intake/correction.ts).
+  app.post<{ Params: { reference: string } }>(
+    '/requests/:reference/correction',
+    guarded('requests:status', 'requests.correct', 2048, referenceTarget),
+    async (req) => {
+      const reference = referenceOf(req);
+      const checked = checkCorrection(req.body);
+      if (!checked.ok) throw invalid(checked.problems, 'The correction is not valid');
+      const { status } = checked.correction;
+      const r = await correctDecision(ctx.db, reference, checked.correction);
+      if (r.outcome === 'none') throw requestNotFound();
+      if (r.outcome === 'invalid') throw invalid(r.problems, 'The correction is not valid');
+      note(
+        req,
+        reference,
+        r.outcome === 'corrected' ? `${r.from}>${status} notices=${r.notices}` : `${r.outcome} ${status}`,
+      );
+      if (r.outcome === 'erased')
+        throw new ApiError(
+          410,
+          'REQUEST_ERASED',
+          "The request's personal data was erased (retention): a correction's reason is not stored",
+        );
+      if (r.outcome === 'notDecided')
+        throw new ApiError(
+          409,
+          'NOT_DECIDED',
+          `The request is ${r.summary.status}: only a decided request (issued, refused, withdrawn) is corrected`,
+        );
+      if (r.outcome === 'unchanged')
+        throw new ApiError(
+          409,
+          'STATUS_TRANSITION',
+          `The request is ${r.summary.status}: a correction must change its decision (issued: its certificate)`,
+        );
+      if (r.outcome === 'certificateMismatch')
+        throw new ApiError(
+          400,
+          'CERTIFICATE_MISMATCH',
+          "The certificate is not one of this request's person in the register",
+          [{ path: 'certificate', message: CERTIFICATE_MISMATCH_MESSAGE }],
+        );
+      if (r.outcome === 'corrected') ctx.services.mail.kick();
+      return {
+        ...r.summary,
+        changed: r.outcome === 'corrected',
+        notifications: r.outcome === 'corrected' ? r.notices : 0,
+      } satisfies CorrectionAnswer;
     },
   );
 

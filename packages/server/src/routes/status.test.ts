@@ -172,10 +172,63 @@ for (const kind of await testDbKinds()) {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.events.map((e: { status: string }) => e.status)).toEqual(['received', 'documents_needed']);
-      expect(body.events[1].note).toBe('Doložte prosím kopii pasu.');
+      expect(body.events[1]).toEqual({
+        status: 'documents_needed',
+        at: expect.any(String),
+        note: 'Doložte prosím kopii pasu.',
+        correction: false,
+      });
       expect(res.body).not.toContain('Žofie');
       expect(res.body).not.toContain('zofie@example.cz');
       expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('shows a correction as such, with its reason; the current outcome and certificate are the last row’s (issue 38)', async () => {
+      const right = '5002x2065';
+      await registerCertificate(t.db, 5002, { jmeno: 'Radek', prijmeni: 'Registrovaný' });
+      await t.db.kysely.updateTable('records').set({ person_id: 5001 }).where('id', '=', 5002).execute();
+      const r = await storedRequest(t.db, {}, { personKey: 'person:5001' });
+      const code = await codeOf(r.id);
+      const correct = (body: object) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/intake/v1/requests/${r.reference}/correction`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: body,
+        });
+      await post(r.reference, { status: 'received' });
+      await post(r.reference, { status: 'issued', certificate: '5001x2065' });
+      expect((await look(r.reference, code)).json().certificate).toBe('5001x2065');
+      // The wrong certificate put right.
+      expect(
+        (await correct({ status: 'issued', certificate: right, reason: 'Jiný doklad.' })).statusCode,
+      ).toBe(200);
+      let body = (await look(r.reference, code)).json();
+      expect(body.status).toBe('issued');
+      expect(body.certificate).toBe(right);
+      expect(body.events).toEqual([
+        { status: 'received', at: expect.any(String), note: null, correction: false },
+        { status: 'issued', at: expect.any(String), note: null, correction: false },
+        { status: 'issued', at: expect.any(String), note: 'Jiný doklad.', correction: true },
+      ]);
+      // A decision corrected away: no certificate is linked, the outcome is the last row's.
+      expect((await correct({ status: 'refused', reason: 'Nesplněny podmínky.' })).statusCode).toBe(200);
+      body = (await look(r.reference, code)).json();
+      expect(body.status).toBe('refused');
+      expect(body.certificate).toBeNull();
+      expect(body.events.at(-1)).toMatchObject({
+        status: 'refused',
+        correction: true,
+        note: 'Nesplněny podmínky.',
+      });
+      // Back to processing, then issued again by an ordinary change: its own certificate only.
+      await correct({ status: 'in_progress', reason: 'Posoudíme znovu.' });
+      expect((await look(r.reference, code)).json()).toMatchObject({
+        status: 'in_progress',
+        certificate: null,
+      });
+      await post(r.reference, { status: 'issued' });
+      expect((await look(r.reference, code)).json()).toMatchObject({ status: 'issued', certificate: null });
     });
 
     it('answers a wrong code, an unknown reference and a malformed one the same way', async () => {

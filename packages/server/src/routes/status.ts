@@ -1,4 +1,4 @@
-import { DECIDED_STATUSES, isRequestStatus, type StatusAnswer, statusBodySchema } from '@ros/domain';
+import { currentCertificate, isRequestStatus, type StatusAnswer, statusBodySchema } from '@ros/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors.js';
 import { clientKey } from '../http/ipRanges.js';
@@ -16,7 +16,8 @@ const notFound = () => new ApiError(404, 'STATUS_NOT_FOUND', 'No request has thi
 /**
  * POST /api/ros/status (docs/status.md): where a request is, for whoever holds its reference and
  * access code (printed on the PDF, shown on the success screen, in the e-mail). No personal
- * data: statuses, dates, the authority's note, the certificate's validity-check id.
+ * data: statuses, dates, the authority's note (a correction's reason: issue 38), the current
+ * decision's certificate's validity-check id.
  *
  * An unknown reference and a wrong code get the same answer, built the same way: the request is
  * looked up by its reference (one query either way), the code is made and compared in constant
@@ -41,14 +42,14 @@ export const statusRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     if (!(await accessCodes.matches(row?.id ?? null, parsed.data.code)) || !row) throw notFound();
     const history = await statusHistory(ctx.db, row.id);
     const status = isRequestStatus(row.status) ? row.status : 'new';
-    const issued = history.findLast((h) => h.status === 'issued');
     return {
       reference: row.reference,
       status,
       channel: Number(row.via_nia) === 1 ? 'nia' : 'pdf',
       submitted_at: row.created_at,
-      events: history.map((h) => ({ status: h.status, at: h.at, note: h.note })),
-      certificate: DECIDED_STATUSES.includes(status) ? (issued?.certificate ?? null) : null,
+      events: history.map((h) => ({ status: h.status, at: h.at, note: h.note, correction: h.correction })),
+      // The current decision's (issue 38: the last row's outcome, also after a correction).
+      certificate: status === 'issued' ? currentCertificate(history) : null,
     };
   });
 };
