@@ -147,6 +147,12 @@ for (const kind of await testDbKinds()) {
         scope: 'requests:status',
         body: { status: 'in_progress' },
       },
+      {
+        method: 'POST',
+        url: '/requests/ROS-2026-000001/correction',
+        scope: 'requests:status',
+        body: { status: 'issued', reason: 'Oprava rozhodnutí.' },
+      },
       { method: 'PUT', url: '/records/9001', scope: 'records:write', body: {} },
       { method: 'PUT', url: '/persons/9001', scope: 'persons:write', body: {} },
       { method: 'DELETE', url: '/persons/9001', scope: 'persons:write' },
@@ -537,6 +543,13 @@ for (const kind of await testDbKinds()) {
       await call('GET', `/requests/${r.reference}`, 'all');
       await call('GET', `/requests/${r.reference}/pdf`, 'all');
       await call('POST', `/requests/${r.reference}/received`, 'all');
+      // Not decided: a correction is refused (409 NOT_DECIDED), audited without its reason.
+      const refused = await call('POST', `/requests/${r.reference}/correction`, 'all', {
+        status: 'refused',
+        reason: 'Oprava pro: Kateřina.',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('NOT_DECIDED');
       const rows = await t.db.kysely
         .selectFrom('audit_log')
         .select(['actor', 'action', 'target', 'outcome', 'detail'])
@@ -564,6 +577,13 @@ for (const kind of await testDbKinds()) {
           target: r.reference,
           outcome: 'ok',
           detail: 'received',
+        },
+        {
+          actor: 'token:backoffice',
+          action: 'requests.correct',
+          target: r.reference,
+          outcome: 'invalid',
+          detail: 'notDecided refused',
         },
       ]);
       const all = JSON.stringify(await t.db.kysely.selectFrom('audit_log').selectAll().execute());
