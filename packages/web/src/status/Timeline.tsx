@@ -9,6 +9,8 @@ interface Step {
   title: string;
   date?: string;
   note?: string | null;
+  /** A correction (issue 38): the corrected outcome in our words, and the reason (its note). */
+  outcome?: string;
   /** Our own words about what to do (not the authority's note). */
   hint?: string;
   current?: boolean;
@@ -19,8 +21,11 @@ interface Step {
  * Where the request is, as dated steps (docs/status.md): filled in on the portal (paper) or sent
  * electronically (NIA); on the paper route "waiting for your signed request" until the authority
  * receives it; every change the authority reported, with its note; a decision last (an issued
- * certificate links to its validity check when the authority gave its id). Nothing of the person:
- * only statuses, dates and the note. The words are @ros/domain's statusWords (issue 36).
+ * certificate links to its validity check when the authority gave its id). A correction of a
+ * decision (issue 38) is a step of its own, "Decision corrected", with the corrected outcome and
+ * the reason; a decision it replaced says so. The current outcome is always the last event's.
+ * Nothing of the person: only statuses, dates and the note. The words are @ros/domain's
+ * statusWords (issue 36).
  */
 export function Timeline({ answer }: { answer: StatusAnswer }) {
   const { t } = useT();
@@ -43,11 +48,16 @@ export function Timeline({ answer }: { answer: StatusAnswer }) {
   answer.events.forEach((e, i) => {
     const last = i === answer.events.length - 1;
     const issued = e.status === 'issued' && last && answer.certificate;
+    const words = stateWords(lang, requestState(e.status, answer.channel)).step;
+    // A decision that a later correction replaced: history, never the outcome.
+    const corrected =
+      DECIDED_STATUSES.includes(e.status) && answer.events.slice(i + 1).some((later) => later.correction);
     steps.push({
       key: `${e.status}-${i}`,
-      title: stateWords(lang, requestState(e.status, answer.channel)).step,
+      ...(e.correction ? { title: t('STATUS.STEP.CORRECTED'), outcome: words } : { title: words }),
       date: displayDate(e.at),
       note: e.note,
+      ...(corrected ? { hint: t('STATUS.STEP.CORRECTED_LATER') } : {}),
       current: last && !DECIDED_STATUSES.includes(e.status),
       ...(issued ? { link: { to: `/check?id=${answer.certificate}`, text: t('STATUS.VALIDITY_LINK') } } : {}),
     });
@@ -68,8 +78,17 @@ export function Timeline({ answer }: { answer: StatusAnswer }) {
               {s.current ? <span className="visually-hidden"> ({t('STATUS.CURRENT')})</span> : null}
             </p>
             {s.date ? <p className="status-timeline__date">{s.date}</p> : null}
+            {s.outcome ? (
+              <p className="status-timeline__outcome" data-testid="status-corrected-outcome">
+                {s.outcome}
+              </p>
+            ) : null}
             {s.hint ? <p className="status-timeline__hint">{s.hint}</p> : null}
-            {s.note ? (
+            {s.outcome && s.note ? (
+              <p className="status-timeline__note" data-testid="status-correction-reason">
+                {t('STATUS.STEP.CORRECTION_REASON')} <span lang="cs">{s.note}</span>
+              </p>
+            ) : s.note ? (
               // The authority writes its note in Czech, also on the English page (WCAG 3.1.2).
               <p className="status-timeline__note" lang="cs" data-testid="status-note">
                 {s.note}
