@@ -181,6 +181,20 @@ for (const kind of await testDbKinds()) {
       expect(String(answer.headers['set-cookie'])).toMatch(/ros_console=[A-Za-z0-9_-]{43};/);
     });
 
+    it('in development follows the loopback address the browser used (ROS_PUBLIC_URL unset)', async () => {
+      const { jar, authorize, callback, answer } = await signInSteps(app, {
+        subject: 'test-clerk',
+        host: '127.0.0.1:8080',
+      });
+      expect(authorize.startsWith('http://127.0.0.1:8080/urad-test/auth?')).toBe(true);
+      expect(new URL(authorize).searchParams.get('redirect_uri')).toBe(
+        'http://127.0.0.1:8080/urad/prihlaseni/navrat',
+      );
+      expect(callback.searchParams.get('iss')).toBe('http://127.0.0.1:8080/urad-test');
+      expect(answer.headers.location).toBe('/urad');
+      expect((await loadStaff(t.db, asRequest(`ros_console=${jar.get('ros_console')}`)))?.role).toBe('clerk');
+    });
+
     it('logs a reason word, never a name or a subject', async () => {
       const text = sink.lines.join('\n');
       expect(text).toContain('"reason":"state_mismatch"');

@@ -70,14 +70,21 @@ export async function browse(
   app: FastifyInstance,
   jar: Jar,
   url: string,
-  init: { method?: 'GET' | 'POST'; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  init: {
+    method?: 'GET' | 'POST';
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+    host?: string;
+  } = {},
 ): Promise<LightMyRequestResponse> {
   const path = pathOf(url);
+  // The host of an absolute URL; else the one given (the browser's address), else localhost:8080.
+  const host = /^https?:\/\//.test(url) ? new URL(url).host : (init.host ?? 'localhost:8080');
   const res = await app.inject({
     method: init.method ?? 'GET',
     url: path,
     headers: {
-      host: 'localhost:8080',
+      host,
       ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       ...init.headers,
       cookie: jar.header(path.split('?')[0] as string),
@@ -98,12 +105,15 @@ export interface SignInSteps {
   tamper?: (callback: URL) => void | Promise<void>;
   /** Headers the browser sends with the callback (e.g. Sec-Fetch-Site). */
   callbackHeaders?: Record<string, string>;
+  /** The address the browser opened the console at (default localhost:8080). */
+  host?: string;
 }
 
 /** zahajit -> /urad-test -> pick (or cancel) -> navrat: the callback's answer and the jar. */
 export async function signInSteps(app: FastifyInstance, steps: SignInSteps) {
   const jar = steps.jar ?? new Jar();
-  const start = await browse(app, jar, SIGNIN_START);
+  const { host } = steps;
+  const start = await browse(app, jar, SIGNIN_START, { host });
   if (start.statusCode !== 303) throw new Error(`zahajit answered ${start.statusCode}`);
   const authorize = String(start.headers.location);
   let res = await browse(app, jar, authorize);
@@ -114,6 +124,7 @@ export async function signInSteps(app: FastifyInstance, steps: SignInSteps) {
   res = await browse(app, jar, `/urad-test/interaction/${uid}/${steps.cancel ? 'abort' : 'login'}`, {
     method: 'POST',
     form: { staff: steps.subject },
+    host,
   });
   let location = String(res.headers.location ?? '');
   while (
@@ -125,7 +136,7 @@ export async function signInSteps(app: FastifyInstance, steps: SignInSteps) {
   }
   if (!pathOf(location).startsWith(`${SIGNIN_CALLBACK}?`))
     throw new Error(`no callback (${res.statusCode} ${res.body.slice(0, 800)})`);
-  const callback = new URL(location, 'http://localhost:8080');
+  const callback = new URL(location, `http://${host ?? 'localhost:8080'}`);
   await steps.tamper?.(callback);
   const answer = await browse(app, jar, callback.href, { headers: steps.callbackHeaders });
   return { jar, authorize, callback, answer };
