@@ -143,6 +143,30 @@ for (const kind of await testDbKinds()) {
       expect(jar.get('ros_console')).toBe(staffCookie);
     });
 
+    it('five copies of one callback at once: one session, the others expired', async () => {
+      const jar = new Jar();
+      let real = '';
+      await signInSteps(app, {
+        subject: 'test-reader',
+        jar,
+        tamper: (u) => {
+          real = u.href;
+          u.searchParams.set('state', 'not-this-one');
+        },
+      });
+      const before = (await sessions()).length;
+      const cookie = jar.header('/urad/prihlaseni/navrat');
+      const url = new URL(real);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          app.inject({ url: url.pathname + url.search, headers: { host: 'localhost:8080', cookie } }),
+        ),
+      );
+      const locations = answers.map((a) => a.headers.location).sort();
+      expect(locations).toEqual(['/urad', ...Array(4).fill('/urad/prihlaseni?chyba=expired')]);
+      expect((await sessions()).length).toBe(before + 1);
+    });
+
     it('a sign-in left longer than 10 minutes ends with chyba=expired', async () => {
       const { answer } = await signInSteps(app, {
         subject: 'test-clerk',

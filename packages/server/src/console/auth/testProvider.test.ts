@@ -70,6 +70,8 @@ describe('the local staff provider', () => {
     const app = await buildApp(ctx);
     try {
       await withConsoleAuth(app, ctx);
+      // Once app.ts registers the routes itself, the helper does nothing.
+      await withConsoleAuth(app, ctx);
       const d = (await app.inject('/urad-test/.well-known/openid-configuration')).json() as Record<
         string,
         unknown
