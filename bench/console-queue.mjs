@@ -45,7 +45,7 @@ const server = async (path) =>
   import(join(repo, 'packages/server', values.src ? `src/${path}.ts` : `dist/${path}.js`));
 const { openDatabase } = await server('db/database');
 const { migrateToLatest } = await server('db/migrations');
-const { queueCounts, queueCountsQuery, queuePage, queuePageQuery } = await server('console/queue');
+const { queueCounts, queueCountsQueries, queuePage, queuePageQuery } = await server('console/queue');
 const { searchRequests, searchQuery } = await server('console/search');
 const { searchKeysOf } = await server('requests/searchKeys');
 const { sql, CompiledQuery } = await import('kysely');
@@ -258,7 +258,8 @@ async function run(kind) {
     for (const [k, q] of Object.entries(searches))
       figures[`search.${k}`] = await time(() => searchRequests(db, q));
     const plans = {
-      counts: await plan(db, queueCountsQuery(db)),
+      countsWorked: await plan(db, queueCountsQueries(db).worked),
+      countsNew: await plan(db, queueCountsQueries(db).fresh),
       [`page${pageNo}`]: await plan(db, queuePageQuery(db, { tab: TAB, cursor, limit: 50 })),
       surname: await plan(db, searchQuery(db, searches.surname).query),
       oneLetter: await plan(db, searchQuery(db, searches.oneLetter).query),
