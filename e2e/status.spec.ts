@@ -36,6 +36,9 @@ const TEXT = {
     reference: 'Číslo žádosti',
     code: 'Přístupový kód',
     validity: 'Ověřit platnost vydaného dokladu',
+    corrected: 'Rozhodnutí opraveno',
+    correctedLater: 'Toto rozhodnutí úřad později opravil.',
+    inProgress: 'Žádost ve zpracování',
   },
   en: {
     success: 'Your request is ready to sign',
@@ -47,6 +50,9 @@ const TEXT = {
     reference: 'Reference number',
     code: 'Access code',
     validity: 'Check the validity of the issued certificate',
+    corrected: 'Decision corrected',
+    correctedLater: 'The Authority corrected this decision later.',
+    inProgress: 'Request being processed',
   },
 } as const;
 
@@ -204,6 +210,24 @@ for (const lang of ['cs', 'en'] as const) {
     await page.getByRole('link', { name: x.validity }).click();
     await expect(page).toHaveURL(new RegExp(`/check\\?id=${certificate}${lang === 'en' ? '&lang=en' : ''}$`));
     await expect(page.getByTestId('validity-verified')).toBeVisible();
+
+    // Issue 38: the authority corrects the decision; the page shows the correction and its reason.
+    const reason = lang === 'cs' ? 'Rozhodnutí bylo vydáno předčasně.' : 'The decision was made too early.';
+    const corrected = await request.post(`/api/intake/v1/requests/${reference}/correction`, {
+      headers: { authorization: `Bearer ${intakeToken()}` },
+      data: { status: 'in_progress', reason },
+    });
+    expect(corrected.status(), await corrected.text()).toBe(200);
+    await page.goto(local(mailLink));
+    await expect(steps).toHaveCount(6);
+    await expect(steps.nth(4)).toContainText(x.issued);
+    await expect(steps.nth(4)).toContainText(x.correctedLater);
+    await expect(steps.last()).toContainText(x.corrected);
+    await expect(steps.last()).toContainText(x.inProgress);
+    await expect(page.getByTestId('status-correction-reason')).toContainText(reason);
+    await expect(steps.last()).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByRole('link', { name: x.validity })).toHaveCount(0);
+    await test.step('axe corrected', () => checkA11y(page));
   });
 
   test(`status page typed by keyboard: empty fields, then an unknown reference (${lang})`, async ({
