@@ -43,6 +43,12 @@ export default defineConfig({
     // The domain's request-status helpers (the status page and the form's success view) go there
     // too: as a chunk of their own (0.5 kB) they cost the status page a request and its headers.
     rolldownOptions: {
+      // The portal's page, and the stylesheet of the authority's console, whose pages the server
+      // makes (issue 38, packages/server/src/console/pages): found by the server in the manifest.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        console: fileURLToPath(new URL('./src/console/console.css', import.meta.url)),
+      },
       // Rolldown's [PLUGIN_TIMINGS] warning (a plugin took a share of the build time) printed nine
       // yellow lines on a cold first build that looked like a failure (issue 28): the time is the
       // react plugin's and the i18n merge's first run, nothing to act on.

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { API_SECURITY_HEADERS } from './apiHeaders.js';
+import { consoleRoutes } from './console/routes/index.js';
 import type { AppContext } from './context.js';
 import {
   ApiError,
@@ -198,6 +199,9 @@ export async function buildApp(
   );
   // The authority's back office (docs/intake.md): bearer tokens, apart from the public API.
   await app.register(intakeRoutes, { ...ctx, prefix: '/api/intake/v1' });
+  // The authority's console for its staff (docs/console.md): pages under /urad, its sign-in and,
+  // outside production, the local staff provider under /urad-test.
+  await app.register(consoleRoutes, ctx);
   // The OpenAPI document of both APIs (docs/api.md).
   await app.register(docsRoutes, ctx);
 

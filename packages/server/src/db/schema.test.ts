@@ -61,6 +61,9 @@ const SCHEMA: Columns = {
     nia_identifier: true,
     legal_version: true,
     declarations: true,
+    search_name: true,
+    birth_date: true,
+    birth_number_key: true,
   },
   counters: { name: true, value: true },
   used_bot_tokens: { token_hash: true, expires_at: true },
@@ -81,6 +84,7 @@ const SCHEMA: Columns = {
     at: true,
     note: true,
     certificate: true,
+    correction: true,
   },
   status_notices: {
     id: true,
@@ -119,6 +123,16 @@ const SCHEMA: Columns = {
   shared_secrets: { name: true, value: true, created_at: true },
   rate_limit_hits: { key: true, window_start: true, hits: true, expires_at: true },
   instances: { id: true, started_at: true, seen_at: true },
+  console_sessions: {
+    id: true,
+    subject: true,
+    name: true,
+    role: true,
+    csrf: true,
+    created_at: true,
+    last_seen_at: true,
+    expires_at: true,
+  },
 };
 
 const typed = (): string[] =>

@@ -129,7 +129,10 @@ export function legalVariant(r: Pick<StoredRequest, 'viaNia' | 'duplicate'>): Le
 }
 
 /** The columns a StoredRequest is read from (the intake columns are the authority's: intake/requests.ts). */
-type StoredColumns = Omit<RequestRow, 'status' | 'received_at' | 'erased_at' | 'nia_identifier'>;
+type StoredColumns = Omit<
+  RequestRow,
+  'status' | 'received_at' | 'erased_at' | 'nia_identifier' | 'search_name' | 'birth_date' | 'birth_number_key'
+>;
 
 function toStored(row: StoredColumns): StoredRequest {
   // A field a request stored before it existed reads as the catalogue says (the dial code empty, decision 0003).

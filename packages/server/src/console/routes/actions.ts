@@ -1,0 +1,342 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkCorrection, correctDecision } from '../../intake/correction.js';
+import { findByReference, markReceived } from '../../intake/requests.js';
+import { changeStatus, checkStatusChange } from '../../intake/status.js';
+import type { ServerContext } from '../../services.js';
+import { consentedChannels, resendNotice } from '../../status/notices.js';
+import { certificatesOfRequest } from '../certificates.js';
+import type { FieldError } from '../pages/Layout.js';
+import { PreviewPage } from '../pages/PreviewPage.js';
+import { CONSOLE_PATH, type Staff } from '../staff.js';
+import { T } from '../texts.js';
+import {
+  auditConsole,
+  type ConsoleDeps,
+  formAllowed,
+  formOf,
+  frameOf,
+  gate,
+  sendMessage,
+  sendPage,
+} from './common.js';
+import { referenceOf, showRequest } from './request.js';
+
+/**
+ * The clerk's actions on a request (issue 38 item 5), each a form of the request page:
+ * receive; change the status with a note; issue with one of the person's certificates; correct a
+ * decision with its reason; resend a notification given up. Status, issue and correction show
+ * the applicant's view first (PreviewPage) and are saved only with `potvrdit=1`. Each is done by
+ * the same function the intake API and `ros-admin` call (the same checks, history, notifications),
+ * audited with the clerk's identity, and answered with 303 to the request page (Post/Redirect/Get).
+ */
+
+type Form = 'status' | 'issue' | 'correct';
+
+const done = (reply: FastifyReply, reference: string, what: string) =>
+  reply.redirect(`${CONSOLE_PATH}/zadost/${reference}?hotovo=${what}`, 303);
+
+/** The staff member who may act and the request's reference, or null (the answer was sent). */
+async function actor(
+  deps: ConsoleDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ staff: Staff; reference: string } | null> {
+  const staff = await gate(deps, req, reply, 'act');
+  if (!staff) return null;
+  if (!formAllowed(req, staff)) {
+    await auditConsole(deps, staff, 'csrf', null, 'denied');
+    sendMessage(reply, deps, staff, 'badRequest');
+    return null;
+  }
+  const reference = referenceOf(req.params);
+  if (!reference) {
+    sendMessage(reply, deps, staff, 'notFound');
+    return null;
+  }
+  return { staff, reference };
+}
+
+function formError(
+  deps: ConsoleDeps,
+  reply: FastifyReply,
+  staff: Staff,
+  reference: string,
+  action: Form,
+  errors: FieldError[],
+  values: Record<string, string>,
+  status = 400,
+) {
+  return showRequest(deps, reply, staff, reference, { status, form: { action, errors, values } });
+}
+
+/** The applicant's channels (the preview says how many notifications go out). */
+async function noticeCount(deps: ConsoleDeps, reference: string): Promise<number> {
+  const found = await findByReference(deps.db, reference);
+  return found.kind === 'found' ? consentedChannels(found.request.values).length : 0;
+}
+
+export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: ServerContext): void {
+  const base = `${CONSOLE_PATH}/zadost/:reference`;
+  const checkLink = (certificate: string) =>
+    `${ctx.config.publicUrl.replace(/\/$/, '')}/check?id=${certificate}`;
+
+  app.post(`${base}/prevzit`, async (req, reply) => {
+    const a = await actor(deps, req, reply);
+    if (!a) return reply;
+    const r = await markReceived(deps.db, a.reference);
+    await auditConsole(
+      deps,
+      a.staff,
+      'receive',
+      a.reference,
+      r.outcome === 'none' ? 'not_found' : 'ok',
+      r.outcome,
+    );
+    if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+    return done(reply, a.reference, r.outcome === 'received' ? 'received' : 'already');
+  });
+
+  app.post(`${base}/stav`, async (req, reply) => {
+    const a = await actor(deps, req, reply);
+    if (!a) return reply;
+    const form = formOf(req);
+    const values = { status: form.status ?? '', note: form.note ?? '' };
+    const checked = checkStatusChange({ status: values.status, note: values.note || null });
+    // Issue and receive have forms of their own (the certificate is chosen there).
+    if (!checked.ok || checked.change.status === 'issued' || checked.change.status === 'received') {
+      const errors: FieldError[] = checked.ok
+        ? [{ field: 'stav-novy', message: T.errors.status ?? '' }]
+        : checked.problems.map((p) =>
+            p.path === 'note'
+              ? { field: 'stav-poznamka', message: `${T.errors.note}: ${p.message}` }
+              : { field: 'stav-novy', message: T.errors.status ?? '' },
+          );
+      await auditConsole(deps, a.staff, 'status', a.reference, 'invalid');
+      return formError(deps, reply, a.staff, a.reference, 'status', errors, values);
+    }
+    const change = checked.change;
+    if (form.potvrdit !== '1') {
+      const found = await findByReference(deps.db, a.reference);
+      if (found.kind === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+      return sendPage(
+        reply,
+        200,
+        PreviewPage({
+          frame: frameOf(deps, a.staff, 'queue'),
+          reference: a.reference,
+          viaNia: found.summary.channel === 'nia',
+          action: 'stav',
+          status: change.status,
+          note: change.note ?? null,
+          certificate: null,
+          correction: false,
+          notices: await noticeCount(deps, a.reference),
+          certificateLink: null,
+        }),
+      );
+    }
+    const r = await changeStatus(deps.db, a.reference, change);
+    await auditConsole(
+      deps,
+      a.staff,
+      'status',
+      a.reference,
+      outcomeOf(r.outcome),
+      `${r.outcome} ${change.status}`,
+    );
+    if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+    if (r.outcome === 'changed') return done(reply, a.reference, 'status');
+    if (r.outcome === 'already') return done(reply, a.reference, 'already');
+    const message = r.outcome === 'erased' ? T.errors.erased : T.errors.transition;
+    return formError(
+      deps,
+      reply,
+      a.staff,
+      a.reference,
+      'status',
+      [{ field: 'stav-novy', message: message ?? '' }],
+      values,
+      409,
+    );
+  });
+
+  app.post(`${base}/vydat`, async (req, reply) => {
+    const a = await actor(deps, req, reply);
+    if (!a) return reply;
+    const form = formOf(req);
+    const values = { certificate: form.certificate ?? '' };
+    // Only one of the person's own certificates, as the page offered them (never a typed id).
+    const own = await certificatesOfRequest(deps.db, a.reference);
+    const chosen = own.find((c) => c.id === values.certificate);
+    if (!chosen) {
+      await auditConsole(deps, a.staff, 'issue', a.reference, 'invalid');
+      return formError(
+        deps,
+        reply,
+        a.staff,
+        a.reference,
+        'issue',
+        [
+          {
+            field: 'vydani-doklad',
+            message: (values.certificate ? T.errors.certificateMismatch : T.errors.certificate) ?? '',
+          },
+        ],
+        values,
+      );
+    }
+    if (form.potvrdit !== '1') {
+      const found = await findByReference(deps.db, a.reference);
+      if (found.kind === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+      return sendPage(
+        reply,
+        200,
+        PreviewPage({
+          frame: frameOf(deps, a.staff, 'queue'),
+          reference: a.reference,
+          viaNia: found.summary.channel === 'nia',
+          action: 'vydat',
+          status: 'issued',
+          note: null,
+          certificate: chosen.id,
+          correction: false,
+          notices: await noticeCount(deps, a.reference),
+          certificateLink: checkLink(chosen.id),
+        }),
+      );
+    }
+    const r = await changeStatus(deps.db, a.reference, { status: 'issued', certificate: chosen.id });
+    await auditConsole(deps, a.staff, 'issue', a.reference, outcomeOf(r.outcome), r.outcome);
+    if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+    if (r.outcome === 'changed') return done(reply, a.reference, 'issued');
+    if (r.outcome === 'already') return done(reply, a.reference, 'already');
+    const message =
+      r.outcome === 'certificateMismatch'
+        ? T.errors.certificateMismatch
+        : r.outcome === 'erased'
+          ? T.errors.erased
+          : T.errors.transition;
+    return formError(
+      deps,
+      reply,
+      a.staff,
+      a.reference,
+      'issue',
+      [{ field: 'vydani-doklad', message: message ?? '' }],
+      values,
+      409,
+    );
+  });
+
+  app.post(`${base}/oprava`, async (req, reply) => {
+    const a = await actor(deps, req, reply);
+    if (!a) return reply;
+    const form = formOf(req);
+    const values = {
+      status: form.status ?? '',
+      certificate: form.certificate ?? '',
+      reason: form.reason ?? '',
+    };
+    const errors: FieldError[] = [];
+    // The certificate, when one is chosen, must be one the page offered: the person's own.
+    if (values.certificate) {
+      const own = await certificatesOfRequest(deps.db, a.reference);
+      if (!own.some((c) => c.id === values.certificate))
+        errors.push({ field: 'oprava-doklad', message: T.errors.certificateMismatch ?? '' });
+    }
+    const checked = checkCorrection({
+      status: values.status,
+      reason: values.reason,
+      certificate: values.certificate || null,
+    });
+    if (!checked.ok)
+      for (const p of checked.problems)
+        errors.push(
+          p.path === 'reason'
+            ? {
+                field: 'oprava-duvod',
+                message: values.reason.trim() ? `${T.errors.note}: ${p.message}` : (T.errors.reason ?? ''),
+              }
+            : p.path === 'certificate'
+              ? { field: 'oprava-doklad', message: T.errors.certificate ?? '' }
+              : { field: 'oprava-stav', message: T.errors.status ?? '' },
+        );
+    if (errors.length > 0 || !checked.ok) {
+      await auditConsole(deps, a.staff, 'correct', a.reference, 'invalid');
+      return formError(deps, reply, a.staff, a.reference, 'correct', errors, values);
+    }
+    const correction = checked.correction;
+    if (form.potvrdit !== '1') {
+      const found = await findByReference(deps.db, a.reference);
+      if (found.kind === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+      return sendPage(
+        reply,
+        200,
+        PreviewPage({
+          frame: frameOf(deps, a.staff, 'queue'),
+          reference: a.reference,
+          viaNia: found.summary.channel === 'nia',
+          action: 'oprava',
+          status: correction.status,
+          note: correction.reason,
+          certificate: correction.certificate,
+          correction: true,
+          notices: await noticeCount(deps, a.reference),
+          certificateLink: correction.certificate ? checkLink(correction.certificate) : null,
+        }),
+      );
+    }
+    const r = await correctDecision(deps.db, a.reference, correction);
+    await auditConsole(
+      deps,
+      a.staff,
+      'correct',
+      a.reference,
+      r.outcome === 'corrected' || r.outcome === 'already' ? 'ok' : outcomeOf(r.outcome),
+      `${r.outcome} ${correction.status}`,
+    );
+    if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+    if (r.outcome === 'corrected') return done(reply, a.reference, 'corrected');
+    if (r.outcome === 'already') return done(reply, a.reference, 'already');
+    const message =
+      r.outcome === 'certificateMismatch'
+        ? T.errors.certificateMismatch
+        : r.outcome === 'erased'
+          ? T.errors.erased
+          : r.outcome === 'notDecided'
+            ? T.errors.notDecided
+            : T.errors.transition;
+    return formError(
+      deps,
+      reply,
+      a.staff,
+      a.reference,
+      'correct',
+      [{ field: 'oprava-stav', message: message ?? '' }],
+      values,
+      409,
+    );
+  });
+
+  app.post(`${base}/oznameni/:notice/znovu`, async (req, reply) => {
+    const a = await actor(deps, req, reply);
+    if (!a) return reply;
+    const id = Number((req.params as { notice?: string }).notice);
+    const found = await findByReference(deps.db, a.reference);
+    if (found.kind !== 'found' || !Number.isSafeInteger(id) || id <= 0) {
+      await auditConsole(deps, a.staff, 'resend', a.reference, 'not_found');
+      return sendMessage(reply, deps, a.staff, 'notFound');
+    }
+    const r = await resendNotice(deps.db, found.request.id, id, new Date());
+    await auditConsole(deps, a.staff, 'resend', a.reference, r === 'none' ? 'not_found' : 'ok', r);
+    if (r === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+    return done(reply, a.reference, r === 'resent' ? 'resent' : 'already');
+  });
+}
+
+function outcomeOf(outcome: string): 'ok' | 'not_found' | 'invalid' | 'gone' | 'denied' {
+  if (outcome === 'changed' || outcome === 'already') return 'ok';
+  if (outcome === 'none') return 'not_found';
+  if (outcome === 'erased') return 'gone';
+  return 'invalid';
+}

@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../../services.js';
+import { consoleAuthRoutes, loadStaff } from '../auth/index.js';
+import { SignInPage } from '../pages/SimplePages.js';
+import { CONSOLE_PATH } from '../staff.js';
+import { actionRoutes } from './actions.js';
+import { auditRoutes } from './audit.js';
+import { type ConsoleDeps, frameOf, sendMessage, sendPage } from './common.js';
+import { queueRoutes } from './queue.js';
+import { requestRoutes } from './request.js';
+
+/** The largest form the console accepts (a note or a reason of 500 characters, with room to spare). */
+export const CONSOLE_FORM_LIMIT = 8 * 1024;
+
+/**
+ * The console stylesheet's address from the web build's manifest (the entry
+ * `src/console/console.css`, packages/web/vite.config.ts); null without a web build.
+ */
+export function consoleStylesheet(webDir: string | undefined): string | null {
+  if (!webDir) return null;
+  const manifest = join(webDir, '.vite', 'manifest.json');
+  if (!existsSync(manifest)) return null;
+  const entries = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file?: string }>;
+  const file = entries['src/console/console.css']?.file;
+  return file ? `/${file}` : null;
+}
+
+/**
+ * The authority's console under /urad (issue 38, docs/console.md): pages made on the server,
+ * forms posted back (urlencoded, bounded), one stylesheet, no script. Off (404 like any unknown
+ * path) unless the console is switched on (ROS_CONSOLE).
+ */
+export const consoleRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  await app.register(consoleAuthRoutes, ctx);
+  if (!ctx.config.consoleEnabled) return;
+  const deps: ConsoleDeps = { db: ctx.db, stylesheet: consoleStylesheet(ctx.config.webDir) };
+
+  await app.register(async (scope) => {
+    // The console's forms: urlencoded only, one value per name (the last), bounded.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: CONSOLE_FORM_LIMIT },
+      (_req, body, done) => {
+        const fields: Record<string, string> = Object.create(null);
+        for (const [k, v] of new URLSearchParams(body as string)) if (k.length <= 40) fields[k] = v;
+        done(null, fields);
+      },
+    );
+
+    scope.get(`${CONSOLE_PATH}/prihlaseni`, async (req, reply) => {
+      if (await loadStaff(ctx.db, req)) return reply.redirect(CONSOLE_PATH, 303);
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const error = typeof q.chyba === 'string' ? q.chyba.slice(0, 20) : null;
+      return sendPage(
+        reply,
+        200,
+        SignInPage({ frame: frameOf(deps, null), error, signedOut: q.odhlaseno === '1' }),
+      );
+    });
+    queueRoutes(scope, deps);
+    requestRoutes(scope, deps, ctx);
+    actionRoutes(scope, deps, ctx);
+    auditRoutes(scope, deps);
+    // Anything else under /urad: the console's own not-found page.
+    scope.all(`${CONSOLE_PATH}/*`, async (_req, reply) => sendMessage(reply, deps, null, 'notFound'));
+  });
+};
