@@ -40,7 +40,10 @@ describe('the start-up report', () => {
       /NIA sign-in: the local test provider .*set ROS_NIA_TEST_PROVIDER=false/,
     );
     expect(lines.join('\n')).toMatch(/E-mail is not sent: .*\.\/data\/outbox .*set ROS_SMTP_URL/);
-    expect(lines).toHaveLength(3);
+    expect(lines).toContain(
+      "  - Console sign-in: the local staff provider at /urad-test (test staff, not the authority's provider) signs anyone in to /urad as a test reader, clerk or administrator; for the authority's one set ROS_CONSOLE_TEST_PROVIDER=off, ROS_CONSOLE_ISSUER, ROS_CONSOLE_CLIENT_ID and ROS_CONSOLE_CLIENT_SECRET (docs/console-signin.md).",
+    );
+    expect(lines).toHaveLength(4);
   });
 
   it('names PostgreSQL without its credentials, and says when there is no demo data', () => {
@@ -62,8 +65,14 @@ describe('the start-up report', () => {
       ROS_NIA_CLIENT_ID: 'id',
       ROS_NIA_CLIENT_SECRET: 'secret',
       ROS_SMTP_URL: 'smtp://mail.example:587',
+      ROS_CONSOLE_TEST_PROVIDER: 'off',
+      ROS_CONSOLE_ISSUER: 'https://login.urad.example',
+      ROS_CONSOLE_CLIENT_ID: 'ros-console',
+      ROS_CONSOLE_CLIENT_SECRET: 'secret',
     });
     expect(notices(f)).toEqual([]);
+    // The console switched off says nothing of its provider either.
+    expect(notices(facts({ ROS_CONSOLE: 'off' })).join('\n')).not.toMatch(/Console sign-in/);
   });
 
   it('says when the web app is not built, sign-in is hidden, or the codebook asked for did not load', () => {

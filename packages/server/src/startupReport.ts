@@ -62,6 +62,11 @@ export function notices(f: StartupFacts): string[] {
       'NIA sign-in: the local test provider at /nia-test (test identities, not the real NIA); for the real one set ROS_NIA_TEST_PROVIDER=false, ROS_NIA_ISSUER, ROS_NIA_CLIENT_ID and ROS_NIA_CLIENT_SECRET (docs/nia.md).',
     );
   }
+  if (config.consoleTestProvider) {
+    out.push(
+      "Console sign-in: the local staff provider at /urad-test (test staff, not the authority's provider) signs anyone in to /urad as a test reader, clerk or administrator; for the authority's one set ROS_CONSOLE_TEST_PROVIDER=off, ROS_CONSOLE_ISSUER, ROS_CONSOLE_CLIENT_ID and ROS_CONSOLE_CLIENT_SECRET (docs/console-signin.md).",
+    );
+  }
   if (config.useEid === 'NO')
     out.push('NIA sign-in is hidden (ROS_USE_EID=NO): set ROS_USE_EID=YES to offer it.');
   if (!config.smtpUrl) {
