@@ -115,10 +115,12 @@ for (const kind of await testDbKinds()) {
       'a search by name (with a birth date, after a cursor) and by birth number: their indexes',
       searchPlans,
     );
-    it.runIf(kind === 'sqlite')('the same on SQLite once an operator has run ANALYZE', async () => {
-      await sql`analyze`.execute(t.db.kysely);
-      await queuePlans();
-      await searchPlans();
-    });
+    // Defined on SQLite only (PostgreSQL keeps its statistics itself): no skipped test in CI.
+    if (kind === 'sqlite')
+      it('the same on SQLite once an operator has run ANALYZE', async () => {
+        await sql`analyze`.execute(t.db.kysely);
+        await queuePlans();
+        await searchPlans();
+      });
   });
 }

@@ -113,5 +113,22 @@ for (const kind of await testDbKinds()) {
       const history = await t.db.kysely.selectFrom('request_status_history').select('correction').execute();
       expect(history.map((h) => Number(h.correction))).toEqual([0]);
     });
+
+    it('keeps the names in byte order on PostgreSQL, whatever the database collation (the prefix range)', async () => {
+      if (kind === 'sqlite') {
+        // SQLite compares text by bytes unless a column says otherwise; this one does not.
+        const r = await sql<{ sql: string }>`select sql from sqlite_master where name = 'requests'`.execute(
+          t.db.kysely,
+        );
+        expect(r.rows[0]?.sql ?? '').not.toMatch(/search_name[^,]*collate/i);
+        return;
+      }
+      const r = await sql<{ collation: string | null }>`select collation_name as collation
+        from information_schema.columns
+        where table_schema = current_schema() and table_name = 'requests' and column_name = 'search_name'`.execute(
+        t.db.kysely,
+      );
+      expect(r.rows[0]?.collation).toBe('C');
+    });
   });
 }

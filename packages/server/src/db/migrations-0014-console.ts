@@ -1,5 +1,5 @@
 import { storedFormValues } from '@ros/domain';
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 import { searchKeysOf } from '../requests/searchKeys.js';
 import type { DialectName } from './database.js';
 
@@ -14,7 +14,7 @@ import type { DialectName } from './database.js';
  *   its note is the reason, shown to the applicant.
  * Typed in db/schema.ts.
  */
-export function consoleMigrations(_dialect: DialectName): Record<string, Migration> {
+export function consoleMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0014_console': {
       // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
@@ -35,7 +35,15 @@ export function consoleMigrations(_dialect: DialectName): Record<string, Migrati
           .on('console_sessions')
           .column('expires_at')
           .execute();
-        await db.schema.alterTable('requests').addColumn('search_name', 'varchar(200)').execute();
+        // Byte order on PostgreSQL whatever the database's collation: the name search is a range
+        // read of a prefix (console/search.ts), which a linguistic collation (cs_CZ: "ch" after
+        // "h", spaces ignored) would cut short. SQLite compares bytes already.
+        await db.schema
+          .alterTable('requests')
+          .addColumn('search_name', 'varchar(200)', (c) =>
+            dialect === 'postgres' ? c.modifyEnd(sql`collate "C"`) : c,
+          )
+          .execute();
         await db.schema.alterTable('requests').addColumn('birth_date', 'varchar(10)').execute();
         await db.schema.alterTable('requests').addColumn('birth_number_key', 'varchar(64)').execute();
         await db.schema
