@@ -259,6 +259,7 @@ export class Cluster {
         .map((i) => `server 127.0.0.1:${i.port} max_fails=1 fail_timeout=2s;`)
         .join('\n    '),
       ROS_INTAKE_ALLOW: '127.0.0.1',
+      ROS_CONSOLE_ALLOW: 'allow 127.0.0.1;',
       // Self-signed: its own issuer. It names no OCSP responder, so nginx staples nothing.
       ROS_TLS_TRUSTED: cert,
       ROS_RESOLVER: '127.0.0.1',

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,7 +20,8 @@ let cluster: Cluster;
 
 test.beforeAll(async () => {
   cluster = new Cluster({
-    nginx: { ROS_INTAKE_ALLOW: '192.0.2.0/24' },
+    // The console from two networks the test's 127.0.0.1 is not in; 127.0.0.2 is (a loopback address too).
+    nginx: { ROS_INTAKE_ALLOW: '192.0.2.0/24', ROS_CONSOLE_ALLOW: 'allow 192.0.2.0/24; allow 127.0.0.2;' },
     // The template waits 35 s for an answer (the longest request, a PDF, is far shorter); this
     // file waits 2 s so that the 504 below comes quickly. Nothing else is changed.
     site: (conf) => {
@@ -198,6 +200,92 @@ test("nginx's own answers under /api/ and /metrics are the API's JSON errors", a
 test('the intake API from outside the allowed network: 403 in the JSON shape', async () => {
   // This file's nginx allows the intake API only from a network the test is not in.
   expectApiError(await get('/api/intake/v1/requests'), 403, 'FORBIDDEN');
+});
+
+/** One request through nginx from `localAddress` (every 127.x address is this machine's loopback). */
+function fromAddress(
+  localAddress: string,
+  path: string,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      {
+        host: '127.0.0.1',
+        port: cluster.httpsPort,
+        servername: 'localhost',
+        localAddress,
+        path,
+        method,
+        rejectUnauthorized: false,
+        headers: {
+          host: `localhost:${cluster.httpsPort}`,
+          ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.setTimeout(10000, () => req.destroy(new Error('timeout')));
+    req.end(method === 'POST' ? 'csrf=x' : undefined);
+  });
+}
+
+test("the console from outside the staff's networks (ROS_CONSOLE_ALLOW): 403, nginx's short page", async () => {
+  const paths = [
+    '/urad',
+    '/urad/',
+    '/urad/prihlaseni',
+    '/urad/prihlaseni/zahajit',
+    '/urad/zadost/ROS-2026-000001',
+    '/urad-test/.well-known/openid-configuration',
+    // nginx matches the decoded, merged path: the same block.
+    '//urad',
+    '/%75rad/prihlaseni',
+    '/urad/../urad/audit',
+  ];
+  for (const path of paths) {
+    const r = await fromAddress('127.0.0.1', path);
+    expect(r.status, path).toBe(403);
+    expect(r.headers['content-type'], path).toBe('text/html; charset=utf-8');
+    expect(r.body, path).toContain('Konzole úřadu je dostupná jen ze sítě úřadu.');
+    expect(r.body, path).not.toMatch(/<script|nginx/i);
+    expect(r.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(r.headers['strict-transport-security'], path).toBe('max-age=31536000; includeSubDomains');
+    expect(r.headers['cache-control'], path).toBe('no-store');
+  }
+  expect((await fromAddress('127.0.0.1', '/urad/odhlaseni', 'POST')).status).toBe(403);
+  // The instances never saw them.
+  const seen = cluster.instances.flatMap((i) => i.logs).filter((l) => /urad/.test(l.req?.path ?? ''));
+  expect(seen).toEqual([]);
+  // The portal itself stays open to that address.
+  expect((await fromAddress('127.0.0.1', '/')).status).toBe(200);
+  expect((await fromAddress('127.0.0.1', '/api/ros/metadata')).status).toBe(200);
+});
+
+test("the console from an allowed network: the app's own answers, passed through", async () => {
+  const queue = await fromAddress('127.0.0.2', '/urad');
+  expect(queue.status).toBe(303);
+  expect(queue.headers.location).toBe('/urad/prihlaseni');
+  const signIn = await fromAddress('127.0.0.2', '/urad/prihlaseni');
+  expect(signIn.status).toBe(200);
+  expect(signIn.body).toContain('/urad/prihlaseni/zahajit');
+  expect(signIn.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'self'/);
+  expect(signIn.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  const discovery = await fromAddress('127.0.0.2', '/urad-test/.well-known/openid-configuration');
+  expect(discovery.status).toBe(200);
+  expect(JSON.parse(discovery.body).issuer).toBe(`${cluster.publicUrl}/urad-test`);
+  // A form without a session: the app's 403 (not nginx's page).
+  const post = await fromAddress('127.0.0.2', '/urad/zadost/ROS-2026-000001/prevzit', 'POST');
+  expect(post.status).toBe(403);
+  expect(post.body).not.toContain('Konzole úřadu je dostupná jen ze sítě úřadu.');
 });
 
 test('instances that accept and never answer: 504 in the JSON shape with Retry-After', async () => {

@@ -1,9 +1,14 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { validityCode } from '@ros/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, OTHER_ROS_VARIABLES } from './config.js';
 import { clientKey } from './http/ipRanges.js';
 import { saveRecords } from './records/repository.js';
 import { createTestDb, type TestDb, testDbKinds } from './test/databases.js';
@@ -313,5 +318,118 @@ describe('ROS_TRUST_PROXY in production: judged by the public space it covers', 
 
   it('says what it does outside production (where nobody is a stranger): the same set starts', () => {
     expect(loadConfig({ ROS_TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' }).trustProxy).toHaveLength(2);
+  });
+});
+
+/**
+ * The nginx template (deploy/nginx/ros.conf.template) as a deployment fills it in: every variable
+ * is one the server knows as another tool's (a shared environment does not stop production), and
+ * the console (/urad, /urad-test) is served only from ROS_CONSOLE_ALLOW's networks. nginx itself
+ * runs it in e2e/topology/edges.topology.ts; here `nginx -t` reads it when nginx is installed.
+ */
+describe('the nginx template', () => {
+  const template = readFileSync(
+    fileURLToPath(new URL('../../../deploy/nginx/ros.conf.template', import.meta.url)),
+    'utf8',
+  );
+  const values: Record<string, string> = {
+    ROS_SERVER_NAME: 'ros.example.cz',
+    ROS_HTTPS_PORT: '8443',
+    ROS_HTTP_PORT: '8080',
+    ROS_TLS_CERT: '/etc/ros/tls.crt',
+    ROS_TLS_KEY: '/etc/ros/tls.key',
+    ROS_TLS_TRUSTED: '/etc/ros/tls.crt',
+    ROS_RESOLVER: '127.0.0.53',
+    ROS_UPSTREAMS: 'server 10.0.0.5:8080 max_fails=1 fail_timeout=2s;',
+    ROS_INTAKE_ALLOW: '10.20.0.0/16',
+    ROS_CONSOLE_ALLOW: 'allow 10.30.0.0/16; allow 2001:db8:30::/48;',
+  };
+  /** As envsubst fills it (comments too). */
+  const render = (v: Record<string, string>) =>
+    template.replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
+      const value = v[name];
+      if (value === undefined) throw new Error(`no value for ${name}`);
+      return value;
+    });
+  /** The block of `location <match>` (up to its closing brace at the same indent). */
+  const block = (conf: string, match: string) => {
+    const start = conf.indexOf(`    location ${match} {\n`);
+    if (start < 0) return null;
+    return conf.slice(start, conf.indexOf('\n    }\n', start) + 6);
+  };
+
+  it("uses only variables the server knows as the template's", () => {
+    const names = [...new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((m) => m[1] as string))];
+    expect(names.sort()).toEqual(Object.keys(values).sort());
+    for (const name of names) expect(OTHER_ROS_VARIABLES, name).toContain(name);
+    expect(loadConfig(values).unknownSettings).toEqual([]);
+  });
+
+  it('serves /urad, /urad/ and /urad-test only to ROS_CONSOLE_ALLOW, proxied like the rest, refused with a page of its own', () => {
+    const conf = render(values);
+    const consoleBlock = block(conf, '^~ /urad');
+    expect(consoleBlock).toBe(
+      [
+        '    location ^~ /urad {',
+        '        error_page 403 @ros_console_refused;',
+        '        allow 10.30.0.0/16; allow 2001:db8:30::/48;',
+        '        deny all;',
+        '        proxy_pass http://ros_portal;',
+        '    }',
+      ].join('\n'),
+    );
+    // ^~ is a prefix of /urad, /urad/… and /urad-test alike, and no regular-expression location takes them.
+    expect(conf).not.toMatch(/location ~/);
+    const refused = block(conf, '@ros_console_refused') ?? '';
+    expect(refused).toContain(
+      "add_header Content-Security-Policy \"default-src 'none'; frame-ancestors 'none'\" always;",
+    );
+    expect(refused).toContain('Konzole úřadu je dostupná jen ze sítě úřadu.');
+    expect(refused).not.toMatch(/<script|<link|<img/);
+    // Empty: nobody gets the console (deny all alone), never everybody.
+    expect(block(render({ ...values, ROS_CONSOLE_ALLOW: '' }), '^~ /urad')).toContain(
+      '        \n        deny all;',
+    );
+  });
+
+  it.skipIf(spawnSync('nginx', ['-v']).status !== 0)('is read by nginx -t', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ros-nginx-'));
+    try {
+      const cert = join(dir, 'tls.crt');
+      const key = join(dir, 'tls.key');
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
+        { stdio: 'ignore' },
+      );
+      writeFileSync(
+        join(dir, 'ros.conf'),
+        render({ ...values, ROS_TLS_CERT: cert, ROS_TLS_KEY: key, ROS_TLS_TRUSTED: cert }),
+      );
+      const main = join(dir, 'nginx.conf');
+      writeFileSync(
+        main,
+        `daemon off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents { worker_connections 16; }\nhttp {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  include ${dir}/ros.conf;\n}\n`,
+      );
+      const r = spawnSync('nginx', ['-t', '-c', main, '-p', dir], { encoding: 'utf8' });
+      expect(r.stderr).toMatch(/syntax is ok/);
+      expect(r.status, r.stderr).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
