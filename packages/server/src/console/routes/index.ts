@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../../services.js';
 import { consoleAuthRoutes, loadStaff } from '../auth/index.js';
-import { SignInPage } from '../pages/SimplePages.js';
+import { MessagePage, SignInPage } from '../pages/SimplePages.js';
 import { CONSOLE_PATH } from '../staff.js';
 import { actionRoutes } from './actions.js';
 import { auditRoutes } from './audit.js';
@@ -48,6 +48,16 @@ export const consoleRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
         done(null, fields);
       },
     );
+
+    // A form the console cannot read (over the limit, not urlencoded, malformed): a page of the
+    // console with the status, not the API's JSON error (a browser would show the JSON).
+    scope.setErrorHandler((err: { statusCode?: number }, _req, reply) => {
+      const status = err.statusCode;
+      if (status === 400 || status === 413 || status === 415) {
+        return sendPage(reply, status, MessagePage({ frame: frameOf(deps, null), kind: 'badRequest' }));
+      }
+      throw err;
+    });
 
     scope.get(`${CONSOLE_PATH}/prihlaseni`, async (req, reply) => {
       if (await loadStaff(ctx.db, req)) return reply.redirect(CONSOLE_PATH, 303);
