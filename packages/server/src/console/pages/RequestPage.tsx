@@ -1,4 +1,4 @@
-import { DECIDED_STATUSES, nextStatuses, type RequestStatus, requestState, stateWords } from '@ros/domain';
+import { DECIDED_STATUSES, firstState, nextStatuses, type RequestStatus, requestState, stateWords } from '@ros/domain';
 import type { ConsoleCertificate } from '../certificates.js';
 import type { RequestView } from '../requestView.js';
 import { CONSOLE_PATH, mayAct } from '../staff.js';
@@ -294,6 +294,12 @@ export function RequestPage(p: RequestPageProps) {
               </tr>
             </thead>
             <tbody>
+              <tr>
+                <td>{pragueTime(r.createdAt)}</td>
+                <td>{stateWords('cs', firstState(r.viaNia ? 'nia' : 'pdf')).step}</td>
+                <td />
+                <td />
+              </tr>
               {r.history.map((h) => (
                 <tr key={h.id}>
                   <td>{pragueTime(h.at)}</td>

@@ -25,7 +25,9 @@ export const CONSOLE_PAGE_HEADERS = {
   'content-security-policy': CONSOLE_CSP,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // Not no-referrer: under it Chromium sends `Origin: null` with the console's own form posts,
+  // which the CSRF check (auth/csrf.ts) then refuses. same-origin: nothing leaves for another site.
+  'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',
