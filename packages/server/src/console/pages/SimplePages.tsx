@@ -28,18 +28,19 @@ export function SignInPage({
   );
 }
 
-/** 400, 403 and 404 as pages. */
-export function MessagePage({
-  frame,
-  kind,
-}: {
-  frame: PageFrame;
-  kind: 'forbidden' | 'notFound' | 'badRequest';
-}) {
-  const title =
-    kind === 'forbidden' ? T.forbiddenTitle : kind === 'notFound' ? T.notFoundTitle : T.badRequestTitle;
-  const text =
-    kind === 'forbidden' ? T.forbiddenText : kind === 'notFound' ? T.notFoundText : T.badRequestText;
+export type MessageKind = 'forbidden' | 'notFound' | 'badRequest' | 'gone';
+
+const MESSAGES: Record<MessageKind, { title: string; text: string }> = {
+  forbidden: { title: T.forbiddenTitle, text: T.forbiddenText },
+  notFound: { title: T.notFoundTitle, text: T.notFoundText },
+  badRequest: { title: T.badRequestTitle, text: T.badRequestText },
+  // A form sent to an erased request (410): what stays, and that it takes nothing.
+  gone: { title: T.erasedTitle, text: T.erasedText },
+};
+
+/** 400, 403, 404 and 410 as pages. */
+export function MessagePage({ frame, kind }: { frame: PageFrame; kind: MessageKind }) {
+  const { title, text } = MESSAGES[kind];
   return (
     <Layout frame={frame} title={title}>
       <h1>{title}</h1>

@@ -35,11 +35,26 @@ type Form = 'status' | 'issue' | 'correct';
 const done = (reply: FastifyReply, reference: string, what: string) =>
   reply.redirect(`${CONSOLE_PATH}/zadost/${reference}?hotovo=${what}`, 303);
 
-/** The staff member who may act and the request's reference, or null (the answer was sent). */
+/** Whether the request's personal data was erased (false also when there is no such request). */
+async function erased(deps: ConsoleDeps, reference: string): Promise<boolean> {
+  const row = await deps.db.kysely
+    .selectFrom('requests')
+    .select('erased_at')
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  return row !== undefined && row.erased_at !== null;
+}
+
+/**
+ * The staff member who may act and the request's reference, or null (the answer was sent). An
+ * erased request takes no form at all (its page offers none, issue 38 item 7): 410 with what
+ * stays, audited `gone`, before any preview could offer to store a note for it.
+ */
 async function actor(
   deps: ConsoleDeps,
   req: FastifyRequest,
   reply: FastifyReply,
+  action: string,
 ): Promise<{ staff: Staff; reference: string } | null> {
   const staff = await gate(deps, req, reply, 'act');
   if (!staff) return null;
@@ -51,6 +66,11 @@ async function actor(
   const reference = referenceOf(req.params);
   if (!reference) {
     sendMessage(reply, deps, staff, 'notFound');
+    return null;
+  }
+  if (await erased(deps, reference)) {
+    await auditConsole(deps, staff, action, reference, 'gone');
+    sendMessage(reply, deps, staff, 'gone');
     return null;
   }
   return { staff, reference };
@@ -81,7 +101,7 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
     `${ctx.config.publicUrl.replace(/\/$/, '')}/check?id=${certificate}`;
 
   app.post(`${base}/prevzit`, async (req, reply) => {
-    const a = await actor(deps, req, reply);
+    const a = await actor(deps, req, reply, 'receive');
     if (!a) return reply;
     const r = await markReceived(deps.db, a.reference);
     await auditConsole(
@@ -97,7 +117,7 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
   });
 
   app.post(`${base}/stav`, async (req, reply) => {
-    const a = await actor(deps, req, reply);
+    const a = await actor(deps, req, reply, 'status');
     if (!a) return reply;
     const form = formOf(req);
     const values = { status: form.status ?? '', note: form.note ?? '' };
@@ -161,7 +181,7 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
   });
 
   app.post(`${base}/vydat`, async (req, reply) => {
-    const a = await actor(deps, req, reply);
+    const a = await actor(deps, req, reply, 'issue');
     if (!a) return reply;
     const form = formOf(req);
     const values = { certificate: form.certificate ?? '' };
@@ -229,7 +249,7 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
   });
 
   app.post(`${base}/oprava`, async (req, reply) => {
-    const a = await actor(deps, req, reply);
+    const a = await actor(deps, req, reply, 'correct');
     if (!a) return reply;
     const form = formOf(req);
     const values = {
@@ -319,7 +339,7 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
   });
 
   app.post(`${base}/oznameni/:notice/znovu`, async (req, reply) => {
-    const a = await actor(deps, req, reply);
+    const a = await actor(deps, req, reply, 'resend');
     if (!a) return reply;
     const id = Number((req.params as { notice?: string }).notice);
     const found = await findByReference(deps.db, a.reference);

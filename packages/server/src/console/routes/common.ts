@@ -5,7 +5,7 @@ import { audit } from '../../intake/audit.js';
 import { csrfOk, loadStaff } from '../auth/index.js';
 import type { PageFrame } from '../pages/Layout.js';
 import { renderPage } from '../pages/render.js';
-import { MessagePage } from '../pages/SimplePages.js';
+import { type MessageKind, MessagePage } from '../pages/SimplePages.js';
 import { CONSOLE_PATH, mayAct, mayAdminister, type Staff } from '../staff.js';
 
 /**
@@ -49,13 +49,20 @@ export function frameOf(deps: ConsoleDeps, staff: Staff | null, current?: PageFr
   return { stylesheet: deps.stylesheet, staff, ...(current ? { current } : {}) };
 }
 
+const MESSAGE_STATUS: Record<MessageKind, number> = {
+  forbidden: 403,
+  notFound: 404,
+  badRequest: 400,
+  gone: 410,
+};
+
 export function sendMessage(
   reply: FastifyReply,
   deps: ConsoleDeps,
   staff: Staff | null,
-  kind: 'forbidden' | 'notFound' | 'badRequest',
+  kind: MessageKind,
 ): FastifyReply {
-  const status = kind === 'forbidden' ? 403 : kind === 'notFound' ? 404 : 400;
+  const status = MESSAGE_STATUS[kind];
   return sendPage(reply, status, MessagePage({ frame: frameOf(deps, staff), kind }));
 }
 
