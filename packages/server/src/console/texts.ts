@@ -173,6 +173,11 @@ export const T = {
     notDecided: 'Opravit lze jen rozhodnutou žádost.',
     searchDate: 'Datum narození zadejte jako den.měsíc.rok',
     searchReference: 'Číslo žádosti má tvar ROS-2026-000001',
+    searchOneWay:
+      'Hledejte jen jedním způsobem: podle čísla žádosti, podle jména (a data narození), nebo podle rodného čísla',
+    searchDateWithName: 'Datum narození upřesňuje jen hledání podle jména',
+    searchName: 'Jméno může obsahovat jen písmena, číslice, mezery, tečky, apostrofy a spojovníky',
+    searchBirthNumber: 'Rodné číslo má 9 nebo 10 číslic, například 900705/1236',
   } as Record<string, string>,
 
   auditTitle: 'Záznam přístupů a úkonů',

@@ -18,6 +18,23 @@ const text = (q: Query, key: string, max: number) => {
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
 };
 
+/** The ways to search, one at a time (console/search.ts), and each search field's control. */
+const SEARCH_WAYS = ['reference', 'name', 'birthNumber'] as const;
+const SEARCH_FIELD: Record<keyof SearchInput, string> = {
+  reference: 'hledat-cislo',
+  name: 'hledat-jmeno',
+  birthDate: 'hledat-narozeni',
+  birthNumber: 'hledat-rc',
+};
+const searchMessage = (field: string): string =>
+  (field === 'reference'
+    ? T.errors.searchReference
+    : field === 'birthDate'
+      ? T.errors.searchDate
+      : field === 'birthNumber'
+        ? T.errors.searchBirthNumber
+        : T.errors.searchName) ?? '';
+
 /** GET /urad: the queue of one status (`?stav=`), or a search's results (`?reference=&name=&birthDate=&birthNumber=`). */
 export function queueRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
   app.get(CONSOLE_PATH, async (req, reply) => {
@@ -41,6 +58,13 @@ export function queueRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
       errors.push({ field: 'hledat-narozeni', message: T.errors.searchDate ?? '' });
     if (searching && !reference && !search.name && !search.birthNumber && errors.length === 0)
       errors.push({ field: 'hledat-jmeno', message: T.searchNeedsInput });
+    // One way at a time (console/search.ts): a second of reference, name, birth number is refused
+    // at its field, as is a birth date beside anything but a name.
+    const ways = SEARCH_WAYS.filter((k) => search[k] !== '');
+    if (ways.length > 1 && ways[1])
+      errors.push({ field: SEARCH_FIELD[ways[1]], message: T.errors.searchOneWay ?? '' });
+    else if (birthDate && ways.length === 1 && ways[0] !== 'name')
+      errors.push({ field: 'hledat-narozeni', message: T.errors.searchDateWithName ?? '' });
 
     const stav = text(q, 'stav', 20);
     const tab: QueueTab | null = searching ? null : isQueueTab(stav) ? stav : 'paper_new';
@@ -61,9 +85,12 @@ export function queueRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
         }));
       }
     } catch (err) {
+      if (!(err instanceof ConsoleQueryError)) throw err;
+      // A value the search does not take (a name with %, a birth number of letters): at its field.
+      const field = err.field in SEARCH_FIELD ? SEARCH_FIELD[err.field as keyof SearchInput] : null;
       // A cursor that is not one of ours (edited by hand): the request is wrong, not the server.
-      if (err instanceof ConsoleQueryError) return sendMessage(reply, deps, staff, 'badRequest');
-      throw err;
+      if (tab || !field) return sendMessage(reply, deps, staff, 'badRequest');
+      errors.push({ field, message: searchMessage(err.field) });
     }
     // Who looked at which list: the tab or which fields were searched by, and how many rows (never the terms).
     const by = Object.entries(search)
