@@ -28,6 +28,8 @@ import { referenceOf, showRequest } from './request.js';
  * the applicant's view first (PreviewPage) and are saved only with `potvrdit=1`. Each is done by
  * the same function the intake API and `ros-admin` call (the same checks, history, notifications),
  * audited with the clerk's identity, and answered with 303 to the request page (Post/Redirect/Get).
+ * A change that queued notifications kicks the mail queue, as the intake API does (else they
+ * would wait for its next look, up to 30 s).
  */
 
 type Form = 'status' | 'issue' | 'correct';
@@ -113,6 +115,7 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
       r.outcome,
     );
     if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+    if (r.outcome === 'received') ctx.services.mail.kick();
     return done(reply, a.reference, r.outcome === 'received' ? 'received' : 'already');
   });
 
@@ -165,7 +168,10 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
       `${r.outcome} ${change.status}`,
     );
     if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-    if (r.outcome === 'changed') return done(reply, a.reference, 'status');
+    if (r.outcome === 'changed') {
+      ctx.services.mail.kick();
+      return done(reply, a.reference, 'status');
+    }
     if (r.outcome === 'already') return done(reply, a.reference, 'already');
     const message = r.outcome === 'erased' ? T.errors.erased : T.errors.transition;
     return formError(
@@ -228,7 +234,10 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
     const r = await changeStatus(deps.db, a.reference, { status: 'issued', certificate: chosen.id });
     await auditConsole(deps, a.staff, 'issue', a.reference, outcomeOf(r.outcome), r.outcome);
     if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-    if (r.outcome === 'changed') return done(reply, a.reference, 'issued');
+    if (r.outcome === 'changed') {
+      ctx.services.mail.kick();
+      return done(reply, a.reference, 'issued');
+    }
     if (r.outcome === 'already') return done(reply, a.reference, 'already');
     const message =
       r.outcome === 'certificateMismatch'
@@ -316,7 +325,10 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
       `${r.outcome} ${correction.status}`,
     );
     if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-    if (r.outcome === 'corrected') return done(reply, a.reference, 'corrected');
+    if (r.outcome === 'corrected') {
+      ctx.services.mail.kick();
+      return done(reply, a.reference, 'corrected');
+    }
     if (r.outcome === 'already') return done(reply, a.reference, 'already');
     const message =
       r.outcome === 'certificateMismatch'
@@ -350,6 +362,7 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
     const r = await resendNotice(deps.db, found.request.id, id, new Date());
     await auditConsole(deps, a.staff, 'resend', a.reference, r === 'none' ? 'not_found' : 'ok', r);
     if (r === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+    if (r === 'resent') ctx.services.mail.kick();
     return done(reply, a.reference, r === 'resent' ? 'resent' : 'already');
   });
 }
