@@ -69,6 +69,11 @@ export const consoleRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
         SignInPage({ frame: frameOf(deps, null), error, signedOut: q.odhlaseno === '1' }),
       );
     });
+    // The console's address with a slash (a bookmark, nginx's `location ^~ /urad`): the queue, query kept.
+    scope.get(`${CONSOLE_PATH}/`, async (req, reply) => {
+      const query = req.url.indexOf('?');
+      return reply.redirect(`${CONSOLE_PATH}${query < 0 ? '' : req.url.slice(query)}`, 301);
+    });
     queueRoutes(scope, deps);
     requestRoutes(scope, deps, ctx);
     actionRoutes(scope, deps, ctx);
