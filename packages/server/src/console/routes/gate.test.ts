@@ -166,6 +166,24 @@ for (const kind of await testDbKinds()) {
       // Nor the audit trail.
       const audit = await get(c, reader, '/urad/audit');
       expectConsolePage(audit, 403);
+      // A reader reads the PDF (inline, framed by the console's own page only), audited.
+      const from = await lastAuditId(c);
+      const pdf = await get(c, reader, `/urad/zadost/${reference}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe(`inline; filename="${reference}.pdf"`);
+      expect(pdf.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+      expect(pdf.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(pdf.headers['cache-control']).toBe('no-store');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await auditSince(c, from)).toEqual([
+        expect.objectContaining({
+          actor: 'staff:test-reader',
+          action: 'console.pdf',
+          target: reference,
+          outcome: 'ok',
+        }),
+      ]);
     });
 
     it("a clerk's form without the session's token, with another's, or from another site: 400, audited, nothing changed", async () => {
@@ -243,6 +261,10 @@ for (const kind of await testDbKinds()) {
         expectConsolePage(res, 400);
         expect(res.body, url).toContain('Požadavek nelze zpracovat');
       }
+      // The console's address with a slash: the queue.
+      const slash = await get(c, clerk, '/urad/?stav=received');
+      expect(slash.statusCode).toBe(301);
+      expect(slash.headers.location).toBe('/urad?stav=received');
       for (const url of ['/urad/zadost/ROS-2099-999999', "/urad/zadost/ROS-2026-1' or 1=1", '/urad/nic']) {
         const res = await get(c, clerk, url);
         expectConsolePage(res, 404);
