@@ -188,7 +188,7 @@ for (const kind of await testDbKinds()) {
 
       // A note over 500 characters, or a status the form does not offer: 400, the form again, nothing stored.
       for (const form of [
-        { status: 'in_progress', note: 'x'.repeat(501) },
+        { status: 'in_progress', note: 'x'.repeat(501) } as Record<string, string>,
         { status: 'issued', potvrdit: '1' },
         { status: 'received', potvrdit: '1' },
         { status: 'new', potvrdit: '1' },
@@ -216,7 +216,7 @@ for (const kind of await testDbKinds()) {
       const before = { request: await request(), history: await history(), notices: await notices() };
       await newAudit();
       for (const form of [
-        { certificate: stranger },
+        { certificate: stranger } as Record<string, string>,
         { certificate: stranger, potvrdit: '1' },
         { certificate: '9999x9999', potvrdit: '1' },
         { certificate: `${current} `, potvrdit: '1' },
