@@ -1,4 +1,3 @@
-import { searchKeysOf } from './searchKeys.js';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type FormValues,
@@ -10,6 +9,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, NewRequestRow, RequestRow } from '../db/schema.js';
+import { searchKeysOf } from './searchKeys.js';
 
 /**
  * Received requests (table `requests`). Each has an unguessable id (the PDF link), a human
@@ -131,7 +131,13 @@ export function legalVariant(r: Pick<StoredRequest, 'viaNia' | 'duplicate'>): Le
 /** The columns a StoredRequest is read from (the intake columns are the authority's: intake/requests.ts). */
 type StoredColumns = Omit<
   RequestRow,
-  'status' | 'received_at' | 'erased_at' | 'nia_identifier' | 'search_name' | 'birth_date' | 'birth_number_key'
+  | 'status'
+  | 'received_at'
+  | 'erased_at'
+  | 'nia_identifier'
+  | 'search_name'
+  | 'birth_date'
+  | 'birth_number_key'
 >;
 
 function toStored(row: StoredColumns): StoredRequest {

@@ -1,4 +1,11 @@
-import { DECIDED_STATUSES, firstState, nextStatuses, type RequestStatus, requestState, stateWords } from '@ros/domain';
+import {
+  DECIDED_STATUSES,
+  firstState,
+  nextStatuses,
+  type RequestStatus,
+  requestState,
+  stateWords,
+} from '@ros/domain';
 import type { ConsoleCertificate } from '../certificates.js';
 import type { RequestView } from '../requestView.js';
 import { CONSOLE_PATH, mayAct } from '../staff.js';
