@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashId } from '../../nia/sessions.js';
 import { newApplicant } from '../../test/applicant.js';
 import { testDbKinds } from '../../test/databases.js';
 import { storedRequest } from '../../test/requests.js';
@@ -129,6 +130,23 @@ for (const kind of await testDbKinds()) {
       });
       expect(form.statusCode).toBe(403);
       expect(await statusOf(reference)).toBe('new');
+      // A sign-in under way is no session, even sent as one.
+      const started = new Jar();
+      await browse(c.app, started, '/urad/prihlaseni/zahajit');
+      const pending = started.get('ros_console_signin');
+      expect(pending).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const asSession = await get(c, { subject: 'x', cookie: `ros_console=${pending}`, csrf: 'x' }, '/urad');
+      expect(asSession.statusCode).toBe(303);
+      // Nor is a session row whose role is none of the console's.
+      const odd = await session(c, 'test-reader');
+      for (const role of ['', 'pending', 'superuser', 'Admin']) {
+        await c.t.db.kysely
+          .updateTable('console_sessions')
+          .set({ role })
+          .where('id', '=', hashId(odd.cookie.split('=')[1] as string))
+          .execute();
+        expect((await get(c, odd, '/urad')).statusCode, role).toBe(303);
+      }
     });
 
     it('a reader sees the queue and the request; every action is 403, audited denied, and changes nothing', async () => {
