@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_STATUSES } from './requestStatus.js';
-import { firstState, REQUEST_STATES, requestState, stateWords } from './statusWords.js';
+import { arrivalState, firstState, REQUEST_STATES, requestState, stateWords } from './statusWords.js';
 
 describe('the request states in words (issue 36)', () => {
   it('a new request waits for the paper on the paper route and for the authority after NIA', () => {
@@ -9,6 +9,11 @@ describe('the request states in words (issue 36)', () => {
     expect(firstState('pdf')).toBe('filled');
     expect(firstState('nia')).toBe('sent');
     for (const s of REQUEST_STATUSES.filter((x) => x !== 'new')) expect(requestState(s, 'pdf')).toBe(s);
+  });
+
+  it('on arrival a paper request waits for its signed PDF, a NIA request is received (issue 38)', () => {
+    expect(arrivalState('pdf')).toBe('waiting_paper');
+    expect(arrivalState('nia')).toBe('received');
   });
 
   it('every state has both words in both languages, and only received says received', () => {

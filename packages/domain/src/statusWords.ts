@@ -10,7 +10,8 @@ import type { RequestStatus } from './requestStatus.js';
  * - `filled`: the request was filled in on the portal (the first step of every paper request);
  * - `waiting_paper`: a paper request the authority does not have until the signed PDF arrives;
  * - `sent`: a request sent to the authority electronically after NIA sign-in (its first step);
- * - `waiting_authority`: such a request before the authority has taken it over;
+ *   such a request is received on arrival (issue 38, `arrivalState`);
+ * - `waiting_authority`: a NIA request stored before issue 38 and still `new` (not yet taken over);
  * - then the statuses the authority reports: `received` … `withdrawn`.
  */
 export type RequestState =
@@ -94,6 +95,15 @@ export function requestState(status: RequestStatus, channel: RequestChannel): Re
 /** The first step of a request: filled in (paper) or sent electronically (NIA). */
 export function firstState(channel: RequestChannel): RequestState {
   return channel === 'pdf' ? 'filled' : 'sent';
+}
+
+/**
+ * Where a request stands the moment it is stored, as the success screen tells it: a paper request
+ * waits for its signed PDF (`new`); one sent after NIA sign-in is the authority's from the moment
+ * it is sent (issue 38: the server stores it `received`, requests/store.ts receiveOnArrival).
+ */
+export function arrivalState(channel: RequestChannel): RequestState {
+  return requestState(channel === 'pdf' ? 'new' : 'received', channel);
 }
 
 /** Every state, for the tests that check each surface uses these words. */

@@ -1,10 +1,10 @@
 import {
   type Attachment,
   AUTHORITY,
+  arrivalState,
   attachmentNotes,
   authorityPostalAddress,
   currentLegalVersion,
-  requestState,
   stateWords,
 } from '@ros/domain';
 import { useEffect, useRef } from 'react';
@@ -25,7 +25,8 @@ import { isEmailConfirmation, pdfPath, type SubmitAnswer } from './submit';
  *   by post, to the data mailbox or in person (the address and data box are @ros/domain's AUTHORITY, as in the footer and the PDF),
  *   with the attachments `requiredAttachments` of @ros/domain lists, in the words of the PDF
  *   (the legal texts' attachments notes).
- * - NIA flow (the answer says `email: true`): the request reached the authority directly; the
+ * - NIA flow (the answer says `email: true`): the request reached the authority directly and is
+ *   received on arrival (issue 38: "Request received by the Authority", `arrivalState`); the
  *   confirmation went to the entered e-mail address; nothing downloads by itself, but a link
  *   offers the PDF to keep (issue 28); only attachments remain.
  * An exit reloads the app; after a NIA request it goes through /api/ros/sso-logout, which signs
@@ -82,9 +83,10 @@ export function SuccessView({
             answer.text
           )}
         </p>
-        {/* Where the request stands, in the words of the status page and the PDF (issue 36). */}
+        {/* Where the request stands, in the words of the status page and the PDF (issue 36): a
+            paper request waits for its signature, a NIA one is received on arrival (issue 38). */}
         <p className="panel__body" data-testid="submit-state">
-          {stateWords(lang, requestState('new', byEmail ? 'nia' : 'pdf')).step}
+          {stateWords(lang, arrivalState(byEmail ? 'nia' : 'pdf')).step}
         </p>
       </section>
 

@@ -1,4 +1,12 @@
-import { firstState, REQUEST_STATUSES, type RequestChannel, requestState, stateWords } from '@ros/domain';
+import {
+  arrivalState,
+  CORRECTION_STATUSES,
+  firstState,
+  REQUEST_STATUSES,
+  type RequestChannel,
+  requestState,
+  stateWords,
+} from '@ros/domain';
 import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '../form/ConfirmDialog';
@@ -7,9 +15,10 @@ import { renderApp } from '../test/render';
 
 /**
  * Issue 36: the browser's surfaces say where a request stands in the words of @ros/domain's
- * statusWords: the status page (current status and every step), the success screen, and the
- * confirmation dialog's warning about an earlier request. The server's surfaces (PDF, e-mails,
- * SMS) are checked in packages/server/src/status/vocabulary.test.ts.
+ * statusWords: the status page (current status and every step, a corrected decision's outcome),
+ * the success screen (issue 38: a NIA request is received on arrival), and the confirmation
+ * dialog's warning about an earlier request. The server's surfaces (PDF, e-mails, SMS, the
+ * correction's e-mail and SMS) are checked in packages/server/src/status/vocabulary.test.ts.
  */
 
 vi.mock('../form/botcheck', () => ({
@@ -61,6 +70,51 @@ describe('the status page says each state in the vocabulary', () => {
       }
 });
 
+const CORRECTED = { cs: 'Rozhodnutí opraveno', en: 'Decision corrected' };
+
+describe('a corrected decision on the status page says its outcome in the vocabulary (issue 38)', () => {
+  for (const lang of LANGS)
+    for (const channel of ['pdf', 'nia'] as RequestChannel[])
+      for (const status of CORRECTION_STATUSES) {
+        // A decision corrected to any status (the same decision again is no correction).
+        const decided = status === 'refused' ? 'issued' : 'refused';
+        it(`${lang}, ${channel}, ${decided} corrected to ${status}`, async () => {
+          renderApp({
+            path: `${PATH[lang]}#ROS-2026-000123/ABCDEFGHJKMN`,
+            api: {
+              '/api/ros/status': {
+                status: 200,
+                body: {
+                  reference: 'ROS-2026-000123',
+                  status,
+                  channel,
+                  submitted_at: '2026-11-17T10:00:00.000Z',
+                  events: [
+                    { status: 'received', at: '2026-11-17T10:00:00.000Z', note: null, correction: false },
+                    { status: decided, at: '2026-11-18T10:00:00.000Z', note: null, correction: false },
+                    { status, at: '2026-11-19T10:00:00.000Z', note: 'Omyl.', correction: true },
+                  ],
+                  certificate: null,
+                },
+              },
+            },
+          });
+          const now = await screen.findByTestId('status-now');
+          expect(now.textContent).toBe(
+            `${NOW[lang]} ${stateWords(lang, requestState(status, channel)).state}`,
+          );
+          const last = screen.getAllByTestId('status-step').at(-1);
+          expect(last?.querySelector('.status-timeline__title')?.firstChild?.textContent).toBe(
+            CORRECTED[lang],
+          );
+          expect(screen.getByTestId('status-corrected-outcome').textContent).toBe(
+            stateWords(lang, requestState(status, channel)).step,
+          );
+          cleanup();
+        });
+      }
+});
+
 describe('the success screen and the dialog use the vocabulary', () => {
   for (const lang of LANGS) {
     it(`${lang}: the success screen of each route says where the request stands`, async () => {
@@ -82,7 +136,9 @@ describe('the success screen and the dialog use the vocabulary', () => {
           ),
         });
         const state = await screen.findByTestId('submit-state');
-        expect(state.textContent).toBe(stateWords(lang, requestState('new', channel)).step);
+        expect(state.textContent).toBe(stateWords(lang, arrivalState(channel)).step);
+        // What the status page says of a request just sent: its current state is the same.
+        expect(arrivalState(channel)).toBe(requestState(channel === 'pdf' ? 'new' : 'received', channel));
         cleanup();
       }
     });
