@@ -1,4 +1,11 @@
-import { attachmentNotes, fill, formatAccessCode, requiredAttachments, stateWords } from '@ros/domain';
+import {
+  arrivalState,
+  attachmentNotes,
+  fill,
+  formatAccessCode,
+  requiredAttachments,
+  stateWords,
+} from '@ros/domain';
 import type { StoredRequest } from '../requests/repository.js';
 
 /**
@@ -6,38 +13,43 @@ import type { StoredRequest } from '../requests/repository.js';
  * decisions, "Submit and the PDF"): in the request's language, plain text and simple HTML, the
  * reference number, what happens next, the attachments still to send, and the request as a PDF
  * attachment. Where the request stands is said in @ros/domain's statusWords (issue 36): sent to
- * the authority electronically, not "received" before the authority has taken it over.
+ * the authority electronically and, as it is received on arrival (issue 38: stored `received`,
+ * requests/store.ts receiveOnArrival; its PDF's status line says so), received by the authority.
  */
 const SENT = { cs: stateWords('cs', 'sent').state, en: stateWords('en', 'sent').state };
+const RECEIVED = {
+  cs: stateWords('cs', arrivalState('nia')).state,
+  en: stateWords('en', arrivalState('nia')).state,
+};
 
 const TEXTS = {
   cs: {
     subject: `Žádost {reference} ${SENT.cs} – registr ROS`,
     subjectDuplicate: `Žádost o duplikát {reference} ${SENT.cs} – registr ROS`,
     greeting: 'Dobrý den,',
-    received: `Vaše žádost o vydání dokladu o spolehlivosti číslo {reference} byla ${SENT.cs}.`,
-    receivedDuplicate: `Vaše žádost o vydání duplikátu dokladu o spolehlivosti číslo {reference} byla ${SENT.cs}.`,
-    next: 'Žádost jste podali po přihlášení prostřednictvím NIA, proto ji nemusíte tisknout, podepisovat ani posílat poštou: úřad ji převezme a začne ji zpracovávat. O vyřízení Vás budeme informovat. Žádost je pro Vaši evidenci přiložena jako PDF.',
+    received: `Vaše žádost o vydání dokladu o spolehlivosti číslo {reference} byla ${SENT.cs} a ${RECEIVED.cs}.`,
+    receivedDuplicate: `Vaše žádost o vydání duplikátu dokladu o spolehlivosti číslo {reference} byla ${SENT.cs} a ${RECEIVED.cs}.`,
+    next: 'Žádost jste podali po přihlášení prostřednictvím NIA, proto ji nemusíte tisknout, podepisovat ani posílat poštou: úřad ji již má a začne ji zpracovávat. O vyřízení Vás budeme informovat. Žádost je pro Vaši evidenci přiložena jako PDF.',
     attachments: 'Doložte prosím ještě:',
     quote: 'V komunikaci s úřadem uvádějte číslo žádosti {reference}.',
     signature: 'Úřad pro civilní letectví – registr ověření spolehlivosti (ROS)',
     automatic: 'Tato zpráva byla odeslána automaticky, neodpovídejte na ni.',
     status: 'Stav žádosti uvidíte na stránce {url} (číslo žádosti {reference}, přístupový kód {code}).',
-    answer: `Žádost číslo {reference} byla ${SENT.cs}. Potvrzení s žádostí v PDF jsme poslali na zadaný e-mail.`,
+    answer: `Žádost číslo {reference} byla ${SENT.cs} a ${RECEIVED.cs}. Potvrzení s žádostí v PDF jsme poslali na zadaný e-mail.`,
   },
   en: {
     subject: `Request {reference} ${SENT.en} – ROS register`,
     subjectDuplicate: `Duplicate request {reference} ${SENT.en} – ROS register`,
     greeting: 'Hello,',
-    received: `Your request for a background-check certificate, reference number {reference}, was ${SENT.en}.`,
-    receivedDuplicate: `Your request for a duplicate background-check certificate, reference number {reference}, was ${SENT.en}.`,
-    next: 'You submitted the request after signing in through NIA, so you do not need to print, sign or post it: the Authority will take it over and start processing it. We will let you know the outcome. The request is attached as a PDF for your records.',
+    received: `Your request for a background-check certificate, reference number {reference}, was ${SENT.en} and ${RECEIVED.en}.`,
+    receivedDuplicate: `Your request for a duplicate background-check certificate, reference number {reference}, was ${SENT.en} and ${RECEIVED.en}.`,
+    next: 'You submitted the request after signing in through NIA, so you do not need to print, sign or post it: the Authority has it already and will start processing it. We will let you know the outcome. The request is attached as a PDF for your records.',
     attachments: 'Please still send:',
     quote: 'Quote the reference number {reference} whenever you contact the Authority.',
     signature: 'Civil Aviation Authority – background-check register (ROS)',
     automatic: 'This message was sent automatically; please do not reply.',
     status: 'You can follow the request at {url} (reference {reference}, access code {code}).',
-    answer: `Your request, reference number {reference}, was ${SENT.en}. We have sent a confirmation with the request as a PDF to the e-mail address you entered.`,
+    answer: `Your request, reference number {reference}, was ${SENT.en} and ${RECEIVED.en}. We have sent a confirmation with the request as a PDF to the e-mail address you entered.`,
   },
 } as const;
 

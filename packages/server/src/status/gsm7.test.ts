@@ -1,4 +1,10 @@
-import { formatAccessCode, REQUEST_STATUSES, statusPagePath } from '@ros/domain';
+import {
+  CORRECTION_STATUSES,
+  formatAccessCode,
+  REQUEST_STATUSES,
+  statusPageAddress,
+  statusPagePath,
+} from '@ros/domain';
 import { describe, expect, it } from 'vitest';
 import { gsm7Segments, gsm7Septets, toGsm7 } from './gsm7.js';
 import { statusSms } from './texts.js';
@@ -26,6 +32,21 @@ describe('SMS in GSM-7', () => {
         expect(gsm7Segments(text), text).toBe(1);
         expect(text).toContain(link);
         expect(text).not.toContain(formatAccessCode(code));
+      }
+    }
+  });
+
+  it('every correction SMS (issue 38) of both languages, with the page it links (notices.ts), is one GSM-7 segment', () => {
+    const reference = 'ROS-2026-000123456';
+    for (const lang of ['cs', 'en'] as const) {
+      // The SMS links the bare status page (issue 33); a long public address.
+      const link = `https://registr-ros.caa.gov.cz${statusPageAddress(lang)}`;
+      for (const status of CORRECTION_STATUSES) {
+        const text = statusSms({ lang, reference, status, link, correction: true });
+        expect(gsm7Septets(text), text).not.toBeNull();
+        expect(gsm7Segments(text), text).toBe(1);
+        expect(text).toContain(link);
+        expect(text).toMatch(lang === 'cs' ? /rozhodnuti opraveno/ : /decision corrected/);
       }
     }
   });

@@ -7,15 +7,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
+import { correctDecision } from '../intake/correction.js';
 import { purge } from '../intake/retention.js';
 import { changeStatus } from '../intake/status.js';
 import { MAX_ATTEMPTS } from '../mail/claim.js';
 import { MailQueue } from '../mail/queue.js';
-import { outboxDir, smsOutboxDir } from '../outbox.js';
+import { outboxDir, smsOutboxDir, statusNoticeName } from '../outbox.js';
 import { PdfPool } from '../pdf/pool.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { storedRequest } from '../test/requests.js';
 import { createAccessCodes } from './accessCode.js';
+import { gsm7Segments } from './gsm7.js';
 import { noticesOf, resendNotice } from './notices.js';
 
 const quiet = (() => {
@@ -102,6 +104,71 @@ for (const kind of await testDbKinds()) {
       // Everything sent once.
       const left = await t.db.kysely.selectFrom('status_notices').select(['status', 'attempts']).execute();
       expect(left.every((n) => n.status === 'sent' && Number(n.attempts) === 1)).toBe(true);
+      await queue.close();
+    });
+
+    it("a correction of a decision is told as one by e-mail and SMS, in the request's language, without its reason (issue 38)", async () => {
+      const WORDS = {
+        cs: {
+          subject: (ref: string) => `Žádost ${ref}: rozhodnutí opraveno – registr ROS`,
+          text: (ref: string) =>
+            `rozhodnutí o Vaší žádosti ${ref} bylo opraveno. Stav žádosti je nyní: ve zpracování.`,
+          sms: (ref: string) =>
+            `ROS: zadost ${ref} - rozhodnuti opraveno, nyni ve zpracovani. Stav: http://ros.test/stav-zadosti`,
+          refused: 'vyřízena: žádosti nebylo vyhověno',
+          changed: 'se změnil',
+        },
+        en: {
+          subject: (ref: string) => `Request ${ref}: decision corrected – ROS register`,
+          text: (ref: string) =>
+            `the decision on your request ${ref} has been corrected. The request is now: being processed.`,
+          sms: (ref: string) =>
+            `ROS: request ${ref} - decision corrected, now being processed. Status: http://ros.test/request-status?lang=en`,
+          refused: 'decided: the request was refused',
+          changed: 'has changed',
+        },
+      } as const;
+      const reason = 'Zamítnutí bylo chybné, žádost posoudíme znovu.';
+      const queue = new MailQueue(ctx, quiet, pdf, createAccessCodes(t.db, t.config));
+      for (const lang of ['cs', 'en'] as const) {
+        const w = WORDS[lang];
+        const r = await storedRequest(
+          t.db,
+          { send_notifications_email: true, send_notifications_phone: true, ...PHONE },
+          { language: lang },
+        );
+        await changeStatus(t.db, r.reference, { status: 'received' });
+        const refused = await changeStatus(t.db, r.reference, { status: 'refused' });
+        expect(refused.outcome).toBe('changed');
+        const corrected = await correctDecision(t.db, r.reference, { status: 'in_progress', reason });
+        expect(corrected).toMatchObject({ outcome: 'corrected', notices: 2 });
+        const historyId = corrected.outcome === 'corrected' ? corrected.historyId : 0;
+        await queue.processDue();
+        const name = statusNoticeName(r.reference, historyId);
+        // The correction's e-mail: "decision corrected" and the corrected state, not "changed".
+        const mail = await simpleParser(readFileSync(join(outboxDir(t.config), `${name}.eml`)));
+        expect(mail.subject).toBe(w.subject(r.reference));
+        expect(mail.text).toContain(w.text(r.reference));
+        expect(mail.html).toContain(`${w.text('\u0000').split('\u0000')[0]}<strong>${r.reference}</strong>`);
+        for (const body of [mail.text ?? '', String(mail.html)]) {
+          expect(body).not.toContain(w.changed);
+          // The reason stays on the status page, behind the access code, as a note does.
+          expect(body).not.toContain(reason);
+          expect(body).not.toMatch(/Zamítnutí|chybné|Žofie|Řeháková/);
+        }
+        // Its SMS: the same, in GSM-7 and one segment.
+        const sms = readFileSync(join(smsOutboxDir(t.config), `${name}.sms`), 'utf8');
+        const smsText = sms.slice(sms.indexOf('\n\n') + 2).trimEnd();
+        expect(smsText).toBe(w.sms(r.reference));
+        expect(gsm7Segments(smsText)).toBe(1);
+        expect(sms).not.toMatch(/Zamitnuti|Zamítnutí|chybn/);
+        // The decision it corrected was told as a change of status, as before.
+        const before = statusNoticeName(r.reference, refused.outcome === 'changed' ? refused.historyId : 0);
+        const earlier = await simpleParser(readFileSync(join(outboxDir(t.config), `${before}.eml`)));
+        expect(earlier.text).toContain(w.changed);
+        expect(earlier.text).toContain(w.refused);
+        expect(`${earlier.subject}${earlier.text}`).not.toMatch(/opraven|corrected/);
+      }
       await queue.close();
     });
 

@@ -91,6 +91,7 @@ export async function sendNotice(db: Kysely<Database>, id: number, s: NoticeSend
       'requests.payload as payload',
       'requests.erased_at as erased_at',
       'request_status_history.status as status',
+      'request_status_history.correction as correction',
     ])
     .where('status_notices.id', '=', id)
     .executeTakeFirst();
@@ -104,6 +105,8 @@ export async function sendNotice(db: Kysely<Database>, id: number, s: NoticeSend
     reference: row.reference,
     status: row.status,
     link: `${s.config.publicUrl}${statusPagePath(lang, row.reference, code)}`,
+    // The row it tells of corrects a decision (issue 38): "decision corrected", not "changed".
+    correction: Number(row.correction) === 1,
   } as const;
   const name = statusNoticeName(row.reference, row.history_id);
   if (row.channel === 'sms') {
