@@ -9,7 +9,7 @@ export interface PageFrame {
   /** The signed-in staff member; null on the sign-in page and the error pages before sign-in. */
   staff: Staff | null;
   /** Which item of the navigation is this page. */
-  current?: 'queue' | 'audit';
+  current?: 'queue' | 'audit' | 'admin';
 }
 
 /** A hidden field with the session's CSRF token: every form of the console that changes anything. */
@@ -71,6 +71,16 @@ export function Layout({ frame, title, children }: { frame: PageFrame; title: st
                         aria-current={frame.current === 'audit' ? 'page' : undefined}
                       >
                         {T.navAudit}
+                      </a>
+                    </li>
+                  ) : null}
+                  {mayAdminister(staff.role) ? (
+                    <li>
+                      <a
+                        href={`${CONSOLE_PATH}/sprava`}
+                        aria-current={frame.current === 'admin' ? 'page' : undefined}
+                      >
+                        {T.navAdmin}
                       </a>
                     </li>
                   ) : null}

@@ -6,6 +6,7 @@ import { consoleAuthRoutes, loadStaff } from '../auth/index.js';
 import { MessagePage, SignInPage } from '../pages/SimplePages.js';
 import { CONSOLE_PATH } from '../staff.js';
 import { actionRoutes } from './actions.js';
+import { adminRoutes } from './admin.js';
 import { auditRoutes } from './audit.js';
 import { type ConsoleDeps, frameOf, sendMessage, sendPage } from './common.js';
 import { queueRoutes } from './queue.js';
@@ -78,6 +79,7 @@ export const consoleRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     requestRoutes(scope, deps, ctx);
     actionRoutes(scope, deps, ctx);
     auditRoutes(scope, deps);
+    adminRoutes(scope, deps, ctx);
     // Anything else under /urad: the console's own not-found page.
     scope.all(`${CONSOLE_PATH}/*`, async (_req, reply) => sendMessage(reply, deps, null, 'notFound'));
   });
