@@ -323,7 +323,9 @@ test('a reader can look but not act; a staff member without a role gets nothing'
   await noRole.close();
 });
 
-test('the administrator sees who looked at which request', async ({ browser }) => {
+test('the administrator sees who looked at which request, and makes and revokes an intake token', async ({
+  browser,
+}) => {
   test.setTimeout(120000);
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
   const admin = await context.newPage();
@@ -339,5 +341,34 @@ test('the administrator sees who looked at which request', async ({ browser }) =
   await expect(table.getByRole('row', { name: /console\.signin/ }).first()).toBeVisible();
   await expect(table).not.toContainText('Dvořák');
   await checkA11y(admin);
+
+  // Správa: a token for a back-office system, made by keyboard, shown once, working, then revoked.
+  await tabTo(admin, admin.getByRole('link', { name: 'Správa' }));
+  await admin.keyboard.press('Enter');
+  await expect(
+    admin.getByRole('heading', { level: 1, name: 'Správa: tokeny a uchovávání údajů' }),
+  ).toBeVisible();
+  await checkA11y(admin);
+  const name = `e2e-console-${Date.now()}`;
+  await tabTo(admin, admin.getByLabel('Název tokenu'));
+  await admin.keyboard.type(name);
+  await tabTo(admin, admin.getByRole('checkbox', { name: /requests:read/ }));
+  await admin.keyboard.press('Space');
+  await tabTo(admin, admin.getByRole('button', { name: 'Vytvořit token' }));
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByRole('heading', { level: 2, name: `Nový token „${name}“` })).toBeVisible();
+  const token = (await admin.locator('code').first().textContent()) ?? '';
+  expect(token).toMatch(/^ros_[A-Za-z0-9_-]{43}$/);
+  await checkA11y(admin);
+  const intake = (t: string) =>
+    admin.request.get('/api/intake/v1/requests', { headers: { authorization: `Bearer ${t}` } });
+  expect((await intake(token)).status()).toBe(200);
+  // Shown once: the page again does not hold it.
+  await admin.goto('/urad/sprava');
+  await expect(admin.getByRole('main')).not.toContainText(token);
+  await tabTo(admin, admin.getByRole('button', { name: `Zrušit token ${name}` }));
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByRole('status')).toContainText('Token je zrušen');
+  expect((await intake(token)).status()).toBe(401);
   await context.close();
 });
