@@ -2,7 +2,7 @@ import type { RequestStatus } from '@ros/domain';
 import { CONSOLE_PATH } from '../staff.js';
 import { T } from '../texts.js';
 import { Csrf, Layout, type PageFrame } from './Layout.js';
-import { stepWords } from './RequestPage.js';
+import { stepWords } from './words.js';
 
 export interface PreviewPageProps {
   frame: PageFrame;
