@@ -17,14 +17,18 @@
  * server (`npm run build`) in development mode with the bench's settings (bench/lib.mjs
  * BENCH_SERVER_ENV: the per-address limits raised, so every flood request gets a real answer:
  * the worst case); `--real-limits` keeps the default limits instead (most of the flood then gets
- * 429).
+ * 429). `--attacker-nice N` sends each flood from a child process of its own at nice N (19: the
+ * lowest priority) instead of from this process: a stand-in for the attacker's own machine. On
+ * one 2-core host the flood client otherwise takes a core at the server's priority, and the probe
+ * then waits for the kernel's scheduler as well as for the server (bench/README.md).
  *
  *   node bench/flood.mjs [--database sqlite|postgres|both] [--seconds 8] [--connections 16] [--real-limits]
- *                        [--probe-thread]
+ *                        [--probe-thread] [--attacker-nice 19]
  *
  * A JSON copy goes to bench/results/ (not committed).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +45,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
     'real-limits': { type: 'boolean', default: false },
     'probe-thread': { type: 'boolean', default: false },
+    'attacker-nice': { type: 'string' },
+    // Internal: this file as the attacker's process (--attacker-nice), given the row as JSON.
+    'flood-child': { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -119,27 +126,57 @@ function probe(port, ms) {
 const at = (sorted, q) =>
   Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0) * 10) / 10;
 
-async function floodRow(port, f, idleP99, seconds = SECONDS) {
+/** The flood itself: CONNECTIONS loops asking `f` for `seconds`; answers counted by status. */
+async function flood(port, f, seconds) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const until = performance.now() + seconds * 1000;
   const statuses = new Map();
   let answered = 0;
-  const loops = Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < until) {
-      const status = await call(port, agent, f);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      answered++;
-    }
-  });
-  const waits = await probe(port, seconds * 1000);
-  await Promise.all(loops);
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const status = await call(port, agent, f);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        answered++;
+      }
+    }),
+  );
   agent.destroy();
+  return { answered, statuses: [...statuses] };
+}
+
+/** The flood from a child process at nice `--attacker-nice` (this file with --flood-child). */
+function floodFromChild(port, f, seconds) {
+  const args = [fileURLToPath(import.meta.url), '--connections', String(CONNECTIONS)];
+  args.push('--flood-child', JSON.stringify({ port, f, seconds }));
+  const child = spawn('nice', ['-n', values['attacker-nice'], process.execPath, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  return new Promise((ok, fail) => {
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? ok(JSON.parse(out)) : fail(new Error(`flood child exit ${code}`))));
+  });
+}
+
+if (values['flood-child']) {
+  const { port, f, seconds } = JSON.parse(values['flood-child']);
+  process.stdout.write(JSON.stringify(await flood(port, f, seconds)));
+}
+
+async function floodRow(port, f, idleP99, seconds = SECONDS) {
+  const flooding = values['attacker-nice'] ? floodFromChild(port, f, seconds) : flood(port, f, seconds);
+  const waits = await probe(port, seconds * 1000);
+  const { answered, statuses } = await flooding;
   const p99 = at(waits, 0.99);
   return {
     flood: `${f.method ?? 'GET'} ${f.path}`,
     acceptEncoding: f.encoding ?? '(none)',
     answeredPerSecond: Math.round(answered / seconds),
-    statuses: [...statuses].map(([s, n]) => `${s}: ${n}`).join(', '),
+    statuses: statuses.map(([s, n]) => `${s}: ${n}`).join(', '),
     healthzP50Ms: at(waits, 0.5),
     healthzP99Ms: p99,
     healthzMaxMs: at(waits, 1),
@@ -148,7 +185,7 @@ async function floodRow(port, f, idleP99, seconds = SECONDS) {
 }
 
 const runs = [];
-for (const kind of isMainThread ? KINDS : []) {
+for (const kind of isMainThread && !values['flood-child'] ? KINDS : []) {
   const db = await benchDatabase(kind, 'flood');
   const env = { ...BENCH_SERVER_ENV, ...db.env };
   if (values['real-limits']) {
@@ -193,7 +230,7 @@ for (const kind of isMainThread ? KINDS : []) {
   }
 }
 
-if (isMainThread) await report();
+if (isMainThread && !values['flood-child']) await report();
 
 async function report() {
   await prober?.terminate();
@@ -204,6 +241,7 @@ async function report() {
     connections: CONNECTIONS,
     seconds: SECONDS,
     probe: values['probe-thread'] ? 'worker thread' : 'main thread',
+    attacker: values['attacker-nice'] ? `child process at nice ${values['attacker-nice']}` : 'this process',
     runs,
   };
   for (const run of runs) {

@@ -16,7 +16,13 @@ export class ApiError extends Error {
     public readonly fields?: Array<{ path: string; message: string }>,
     public readonly headers?: Record<string, string>,
   ) {
+    // A client's error (4xx) is answered, never logged: no stack trace is captured for it. Under
+    // a flood of refused calls (429) the capture was a quarter of the server's work (bench/README.md
+    // "A flood of each public GET"); a 5xx keeps its stack for the log.
+    const limit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 }
 

@@ -333,6 +333,16 @@ for (const kind of await testDbKinds()) {
       expect(limited.statusCode).toBe(429);
       expect(limited.json().error.code).toBe('RATE_LIMITED');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['cache-control']).toBe('no-store');
+      // Past the limit the body is not even read (bench/flood.mjs): a body that cannot be parsed
+      // is refused as over the limit, not as bad JSON.
+      const unread = await app.inject({
+        method: 'POST',
+        url: '/api/ros/status',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"reference": ',
+      });
+      expect(unread.statusCode).toBe(429);
     });
   });
 }
