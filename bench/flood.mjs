@@ -27,8 +27,8 @@
  *
  * A JSON copy goes to bench/results/ (not committed).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
