@@ -20,6 +20,7 @@ import {
   rawErrorResponse,
 } from './errors.js';
 import { clientKey } from './http/ipRanges.js';
+import { INTAKE_API_BASE } from './intake/contract.js';
 import { installMetrics } from './metrics/index.js';
 import { databaseRateLimitStore, MemoryRateLimitStore } from './rateLimitStores.js';
 import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
@@ -198,7 +199,7 @@ export async function buildApp(
     { prefix: '/api/ros' },
   );
   // The authority's back office (docs/intake.md): bearer tokens, apart from the public API.
-  await app.register(intakeRoutes, { ...ctx, prefix: '/api/intake/v1' });
+  await app.register(intakeRoutes, { ...ctx, prefix: INTAKE_API_BASE });
   // The authority's console for its staff (docs/console.md): pages under /urad, its sign-in and,
   // outside production, the local staff provider under /urad-test.
   await app.register(consoleRoutes, ctx);

@@ -6,7 +6,8 @@ import {
   REFERENCE_LIST_SCHEMAS,
 } from '@ros/domain';
 import { z } from 'zod';
-import { INTAKE_API_CALLS, type IntakeCall } from './intake/contract.js';
+import { INTAKE_API_BASE, INTAKE_API_CALLS, type IntakeCall } from './intake/contract.js';
+import { SCOPES } from './intake/tokens.js';
 
 /**
  * The OpenAPI 3.1 document of the public API (spec section 7) and the intake API, generated
@@ -32,7 +33,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-export const API_BASES = { public: '/api/ros', intake: '/api/intake/v1' } as const;
+export const API_BASES = { public: '/api/ros', intake: INTAKE_API_BASE } as const;
 
 /** The name client generators give each call; the reference lists are `list` + their name. */
 const OPERATION_IDS: Record<string, string> = {
@@ -297,7 +298,7 @@ export function buildOpenApi(version: string) {
           scheme: 'bearer',
           description:
             'An intake token (ros-admin tokens create, docs/intake.md). Each operation lists the ' +
-            'scopes the token must hold: requests:read, requests:receive, requests:status, records:write, persons:write.',
+            `scopes the token must hold: ${SCOPES.join(', ')}.`,
         },
       },
     },

@@ -176,14 +176,26 @@ export type PersonAnswer = z.infer<typeof personAnswerSchema>;
 
 const reference = 'The reference number (ROS-…)';
 
+/** Where the intake API is served (app.ts); the calls' paths are under it. */
+export const INTAKE_API_BASE = '/api/intake/v1';
+
 /** An intake call: authenticated by a bearer token that holds these scopes (intake/tokens.ts). */
 export interface IntakeCall extends ApiCall {
   scopes: Scope[];
 }
 
-/** Every call of the intake API, under /api/intake/v1. */
-export const INTAKE_API_CALLS: IntakeCall[] = [
-  {
+/** An entry as written, its method and path kept as literal types (for IntakeCallKey). */
+const call = <M extends IntakeCall['method'], P extends string>(entry: IntakeCall & { method: M; path: P }) =>
+  entry;
+
+/**
+ * Every call of the intake API, under INTAKE_API_BASE: written once here. The OpenAPI document
+ * (openapi.ts) describes these, routes/intake.ts registers each one with its method, path and
+ * scopes from its entry (a handler for every call and no other, checked by the compiler and at
+ * start-up) and the intake tests go through the list.
+ */
+export const INTAKE_API_CALLS = [
+  call({
     method: 'get',
     path: '/requests',
     summary: 'Requests whose personal data is still held, oldest first',
@@ -191,32 +203,32 @@ export const INTAKE_API_CALLS: IntakeCall[] = [
     query: requestListQuerySchema,
     answers: { 200: requestPageSchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN'],
-  },
-  {
+  }),
+  call({
     method: 'get',
     path: '/requests/{reference}',
     summary: `One request with its values. ${reference}`,
     scopes: ['requests:read'],
     answers: { 200: requestDetailSchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND', 'REQUEST_ERASED'],
-  },
-  {
+  }),
+  call({
     method: 'get',
     path: '/requests/{reference}/pdf',
     summary: 'The request as a PDF',
     scopes: ['requests:read'],
     answers: { 200: 'application/pdf' },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND', 'REQUEST_ERASED', 'PDF_BUSY'],
-  },
-  {
+  }),
+  call({
     method: 'post',
     path: '/requests/{reference}/received',
     summary: 'Mark a request received',
     scopes: ['requests:receive'],
     answers: { 200: requestSummarySchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'REQUEST_NOT_FOUND'],
-  },
-  {
+  }),
+  call({
     method: 'post',
     path: '/requests/{reference}/status',
     summary:
@@ -232,8 +244,8 @@ export const INTAKE_API_CALLS: IntakeCall[] = [
       'REQUEST_ERASED',
       'CERTIFICATE_MISMATCH',
     ],
-  },
-  {
+  }),
+  call({
     method: 'post',
     path: '/requests/{reference}/correction',
     summary:
@@ -250,8 +262,8 @@ export const INTAKE_API_CALLS: IntakeCall[] = [
       'REQUEST_ERASED',
       'CERTIFICATE_MISMATCH',
     ],
-  },
-  {
+  }),
+  call({
     method: 'put',
     path: '/records/{id}',
     summary: 'Create or replace a certificate; stav Ne revokes it',
@@ -259,8 +271,8 @@ export const INTAKE_API_CALLS: IntakeCall[] = [
     body: recordBodySchema,
     answers: { 200: recordAnswerSchema, 201: recordAnswerSchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN'],
-  },
-  {
+  }),
+  call({
     method: 'put',
     path: '/persons/{id}',
     summary: 'Create or replace a register person',
@@ -269,15 +281,22 @@ export const INTAKE_API_CALLS: IntakeCall[] = [
     body: personRowSchema,
     answers: { 200: personAnswerSchema, 201: personAnswerSchema },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NIA_IDENTIFIER_TAKEN'],
-  },
-  {
+  }),
+  call({
     method: 'delete',
     path: '/persons/{id}',
     summary: 'Delete a register person',
     scopes: ['persons:write'],
     answers: { 204: 'deleted' },
     errors: ['UNAUTHORIZED', 'FORBIDDEN', 'PERSON_NOT_FOUND'],
-  },
+  }),
 ];
+
+/** A call's key: its method and path as the contract writes them, e.g. `'get /requests/{reference}'`. */
+export type IntakeCallKey = KeyOf<(typeof INTAKE_API_CALLS)[number]>;
+type KeyOf<C> = C extends { method: infer M extends string; path: infer P extends string }
+  ? `${M} ${P}`
+  : never;
+export const intakeCallKey = (c: IntakeCall): string => `${c.method} ${c.path}`;
 
 export type StatusChangeAnswer = z.infer<typeof statusChangeAnswerSchema>;

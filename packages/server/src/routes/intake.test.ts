@@ -11,6 +11,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../app.js';
 import type { AppContext } from '../context.js';
+import { INTAKE_API_CALLS, type IntakeCallKey, intakeCallKey } from '../intake/contract.js';
 import { purge } from '../intake/retention.js';
 import { createToken, revokeToken, SCOPES, type Scope } from '../intake/tokens.js';
 import { registerToday } from '../records/records.js';
@@ -19,6 +20,7 @@ import { bodyHash, type StoredRequest, storeRequest } from '../requests/reposito
 import { AGREED } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
+import { routePath, routesOf } from './intake.js';
 
 /** A complete request as the submit route stores it (values already checked). */
 function values(first: string, over: Partial<FormValues> = {}): FormValues {
@@ -131,32 +133,31 @@ for (const kind of await testDbKinds()) {
       await t?.cleanup();
     });
 
-    const CALLS: Array<{
-      method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-      url: string;
-      scope: Scope;
-      body?: unknown;
-    }> = [
-      { method: 'GET', url: '/requests', scope: 'requests:read' },
-      { method: 'GET', url: '/requests/ROS-2026-000001', scope: 'requests:read' },
-      { method: 'GET', url: '/requests/ROS-2026-000001/pdf', scope: 'requests:read' },
-      { method: 'POST', url: '/requests/ROS-2026-000001/received', scope: 'requests:receive' },
-      {
-        method: 'POST',
-        url: '/requests/ROS-2026-000001/status',
-        scope: 'requests:status',
-        body: { status: 'in_progress' },
-      },
-      {
-        method: 'POST',
-        url: '/requests/ROS-2026-000001/correction',
-        scope: 'requests:status',
-        body: { status: 'issued', reason: 'Oprava rozhodnutí.' },
-      },
-      { method: 'PUT', url: '/records/9001', scope: 'records:write', body: {} },
-      { method: 'PUT', url: '/persons/9001', scope: 'persons:write', body: {} },
-      { method: 'DELETE', url: '/persons/9001', scope: 'persons:write' },
-    ];
+    /** Every call of the contract, with a path holding a well-formed reference or id and a body. */
+    const SAMPLE_BODIES: Partial<Record<IntakeCallKey, unknown>> = {
+      'post /requests/{reference}/status': { status: 'in_progress' },
+      'post /requests/{reference}/correction': { status: 'issued', reason: 'Oprava rozhodnutí.' },
+      'put /records/{id}': {},
+      'put /persons/{id}': {},
+    };
+    const CALLS = INTAKE_API_CALLS.map((c) => ({
+      method: c.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: c.path.replace('{reference}', 'ROS-2026-000001').replace('{id}', '9001'),
+      scopes: c.scopes,
+      body: SAMPLE_BODIES[intakeCallKey(c) as IntakeCallKey],
+    }));
+    /** A token with exactly these scopes (one of beforeAll's when it is one scope). */
+    const tokenFor = async (scopes: readonly Scope[]) => {
+      const name = scopes.join('+');
+      if (scopes.length === 1) return scopes[0] as string;
+      tokens[name] ??= (await createToken(
+        t.db,
+        `only-${name.replace(/[:+]/g, '-')}`,
+        [...scopes],
+        'test',
+      )) as string;
+      return name;
+    };
 
     it('answers 401 without a token, with a malformed, unknown or revoked one (every call)', async () => {
       for (const c of CALLS) {
@@ -182,13 +183,15 @@ for (const kind of await testDbKinds()) {
 
     it('answers 403 to a token without the scope of the call, and audits it as denied', async () => {
       for (const c of CALLS) {
-        for (const s of SCOPES.filter((x) => x !== c.scope)) {
+        // A token of one scope lacks the call's scopes unless they are that one scope.
+        for (const s of SCOPES.filter((x) => !c.scopes.every((needed) => needed === x))) {
           const res = await call(c.method, c.url, s, c.body);
           expect(res.statusCode, `${c.method} ${c.url} with ${s}`).toBe(403);
           expect(res.json().error.code).toBe('FORBIDDEN');
         }
-        // The right scope gets past the guard (whatever the call then answers).
-        expect((await call(c.method, c.url, c.scope, c.body)).statusCode).not.toBe(403);
+        // The call's scopes get past the guard (whatever the call then answers).
+        const right = await call(c.method, c.url, await tokenFor(c.scopes), c.body);
+        expect(right.statusCode, `${c.method} ${c.url} with ${c.scopes.join(', ')}`).not.toBe(403);
       }
       const denied = await t.db.kysely
         .selectFrom('audit_log')
@@ -642,3 +645,25 @@ for (const kind of await testDbKinds()) {
     });
   });
 }
+
+describe('intake routes from the contract (INTAKE_API_CALLS)', () => {
+  const route = { action: 'test', handler: async () => null };
+  const [list, read] = INTAKE_API_CALLS;
+  if (!list || !read) throw new Error('the contract has its calls');
+
+  it('a call without a route, or a route without a call, stops the start', () => {
+    expect(() => routesOf([list, read], { [intakeCallKey(list)]: route })).toThrow(
+      'Intake call without a route: get /requests/{reference}',
+    );
+    expect(() => routesOf([list], { [intakeCallKey(list)]: route, 'get /nowhere': route })).toThrow(
+      'Intake routes without a call in INTAKE_API_CALLS: get /nowhere',
+    );
+    expect(routesOf([list], { [intakeCallKey(list)]: route })).toEqual([{ call: list, route }]);
+  });
+
+  it("writes the contract's path parameters as Fastify's", () => {
+    expect(routePath('/requests')).toBe('/requests');
+    expect(routePath('/requests/{reference}/pdf')).toBe('/requests/:reference/pdf');
+    expect(routePath('/persons/{id}')).toBe('/persons/:id');
+  });
+});
