@@ -23,6 +23,7 @@ export * from './monthYear.js';
 export * from './prefill.js';
 export * from './printable.js';
 export * from './refusal.js';
+export * from './register.js';
 export * from './requestStatus.js';
 export * from './search.js';
 export * from './sections.js';

@@ -11,7 +11,7 @@ import {
   sexFromRegister,
   splitStreet,
 } from './prefill.js';
-import type { RegisterPerson } from './search.js';
+import type { RegisterPerson } from './register.js';
 
 const full: RegisterPerson = {
   jmeno: 'Jan',

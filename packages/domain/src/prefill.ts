@@ -4,12 +4,8 @@ import type { Today } from './dates.js';
 import { defaultFormValues, isFieldHidden } from './fields.js';
 import { validateFormValues } from './form.js';
 import { CZECH_REPUBLIC, DELIVERY_DATA_MAILBOX } from './formCodes.js';
-import {
-  FORM_DOCUMENT_TYPES,
-  type FormDocumentType,
-  formDocumentType,
-  type RegisterPerson,
-} from './search.js';
+import type { RegisterPerson } from './register.js';
+import { FORM_DOCUMENT_TYPES, type FormDocumentType, formDocumentType } from './search.js';
 import { normalizeDocumentNumber, normalizeName } from './text.js';
 import {
   ACTIVITY_TYPES,

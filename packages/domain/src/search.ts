@@ -111,14 +111,3 @@ export const BIRTH_NUMBER_SEARCH_BODY_LIMITS: BodyLimits = /* @__PURE__ */ flatB
   ['type', 5],
   ['number', SEARCH_MAX.documentNumber],
 ]);
-
-// The register's person, record and the search answer: their schemas live in the API contract
-// (api/register.ts), apart from these search bodies, so that the browser's bundle, which needs
-// the bodies' schemas, does not carry the answers' schemas it only reads as types.
-export type {
-  RegisterAbroadStay,
-  RegisterActivity,
-  RegisterPerson,
-  RegisterRecord,
-  SearchAnswer,
-} from './api/register.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { validityAnswerSchema } from './api/answers.js';
+import type { validityAnswerSchema } from './register.js';
 /**
  * The validity check of a certificate (spec sections 2 "Validity-check screen", 3 "Validity record",
  * 4 "Validity screen" and 7 `GET /api/ros/{id}/validity`).
@@ -117,7 +117,7 @@ const CZECH_DATE = /^\d{2}\.\d{2}\.\d{4}$/;
 
 /**
  * The answer of `GET /api/ros/{id}/validity` (spec sections 3 and 7), from the API contract
- * (api/answers.ts; a type-only import, so the check page loads no schema library).
+ * (register.ts; a type-only import, so the check page loads no schema library).
  * - data.stav: 'Ano' = the certificate is valid today; 'Ne' = revoked or expired.
  * - data.platnost_do: the validity date, 'dd.mm.yyyy'.
  * - data.jmeno, data.prijmeni: first three letters of the first and last name (see shortValidityName).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { registerRecordSchema, searchAnswerSchema } from '../register.js';
 import { REQUEST_STATUSES } from '../requestStatus.js';
-import { registerRecordSchema, searchAnswerSchema } from './register.js';
 
 /**
  * The answers of the public API (spec section 7), as zod schemas with their inferred types.
@@ -126,23 +126,6 @@ export const statusAnswerSchema = z.object({
   certificate: z.string().nullable(),
 });
 export type StatusAnswer = z.infer<typeof statusAnswerSchema>;
-
-const czechDate = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);
-
-/**
- * GET /api/ros/{id}/validity (spec sections 3 and 7). stav 'Ano': valid today, 'Ne': revoked or
- * expired; jmeno and prijmeni hold the first three letters; a1a3 and a2 only while valid.
- */
-export const validityAnswerSchema = z.object({
-  data: z.object({
-    stav: z.enum(['Ano', 'Ne']),
-    platnost_do: czechDate,
-    jmeno: z.string(),
-    prijmeni: z.string(),
-  }),
-  a1a3: z.object({ valid_until: czechDate }).optional(),
-  a2: z.object({ valid_until: czechDate }).optional(),
-});
 
 /** The identity NIA released (spec section 3, "Sign-in session"). */
 export const niaIdentitySchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEGAL_VERSION_MAX_LENGTH, MATCH_TOKEN_MAX_LENGTH } from '../bounds.js';
 import { FIELDS } from '../fields.js';
 import { formShape } from '../form.js';
+import { searchAnswerSchema, validityAnswerSchema } from '../register.js';
 import { searchByBirthNumberSchema, searchByDocumentSchema } from '../search.js';
 import { validateBodySchema } from '../validatePayload.js';
 import type { FormFieldName } from '../values.js';
@@ -14,7 +15,6 @@ import {
   statusAnswerSchema,
   submitAnswerSchema,
   validateAnswerSchema,
-  validityAnswerSchema,
 } from './answers.js';
 import {
   BOT_CHECK_CODES,
@@ -25,7 +25,6 @@ import {
   SUBMIT_ERROR_CODES,
 } from './codes.js';
 import type { ApiErrorCode } from './errors.js';
-import { searchAnswerSchema } from './register.js';
 
 /** POST /api/ros/status's body: the reference and the access code as typed (docs/status.md). */
 export const statusBodySchema = z

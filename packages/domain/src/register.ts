@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The register's view of a person as the search and the sign-in session answer it (spec
- * section 3): schemas and their types, part of the API contract.
+ * The register's view of a person and of a certificate as the search, the sign-in session and the
+ * validity check answer it (spec section 3): schemas and their types. The rules read them
+ * (prefill.ts, search.ts, validity.ts) and the API contract's answers are made of them (api/).
  */
 
 /** A past activity as the register keeps it. typ: 1 employment, 2 education, 3 other. */
@@ -119,3 +120,21 @@ export const searchAnswerSchema = registerPersonSchema.extend({
   match: z.string().optional(),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+
+const czechDate = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);
+
+/**
+ * GET /api/ros/{id}/validity (spec sections 3 and 7): the certificate as the public check shows
+ * it. stav 'Ano': valid today, 'Ne': revoked or expired; jmeno and prijmeni hold the first three
+ * letters; a1a3 and a2 only while valid.
+ */
+export const validityAnswerSchema = z.object({
+  data: z.object({
+    stav: z.enum(['Ano', 'Ne']),
+    platnost_do: czechDate,
+    jmeno: z.string(),
+    prijmeni: z.string(),
+  }),
+  a1a3: z.object({ valid_until: czechDate }).optional(),
+  a2: z.object({ valid_until: czechDate }).optional(),
+});
