@@ -16,7 +16,7 @@ import { useMetadata } from '../shell/metadata';
 import { useT } from '../shell/translate';
 import { BotCheckWidget } from './botcheck';
 import { reasonText } from './refusalText';
-import type { ValidateAnswer } from './submit';
+import type { Agreement, ValidateAnswer } from './submit';
 
 /** The dialog's look: the normal one, or a warning that the server will likely not grant it. */
 export type ConfirmVariant = 'default' | 'invalidDate' | 'invalidDuplicates';
@@ -29,13 +29,6 @@ export function confirmVariant(answer: ValidateAnswer, duplicate: boolean): Conf
 
 // The bot-check module is small and part of the form's chunk (the search step needs it too);
 // the widget's own code (altcha) is what is loaded on demand, inside botcheck.tsx.
-
-/** What the applicant agreed to, sent with the request (issue 22): the texts' version and channel. */
-export interface Agreement {
-  version: string;
-  channel: LegalChannel;
-  ticked: Record<DeclarationKey, boolean>;
-}
 
 export interface ConfirmDialogProps {
   variant: ConfirmVariant;

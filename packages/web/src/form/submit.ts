@@ -1,7 +1,9 @@
 import {
+  type DeclarationKey,
   FORM_FIELDS,
   type FormValues,
   issuesToFieldErrors,
+  type LegalChannel,
   refusalReasonSchema,
   SUBMIT_ERROR_CODES,
   type SubmitAnswer,
@@ -10,7 +12,6 @@ import {
 } from '@ros/domain';
 import { ApiRequestError, apiPost } from '../api/client';
 import { type BotCheckSettings, getBotToken, resetBotCheck } from './botcheck';
-import type { Agreement } from './ConfirmDialog';
 
 /**
  * POST /api/ros/validate and POST /api/ros answer the API contract's shapes (@ros/domain):
@@ -19,6 +20,16 @@ import type { Agreement } from './ConfirmDialog';
  * entered address, and the browser downloads nothing (spec "After success").
  */
 export type { SubmitAnswer, ValidateAnswer };
+
+/**
+ * What the applicant agreed to in the confirmation dialog (ConfirmDialog.tsx), sent with the
+ * request (issue 22): the legal texts' version and channel, and the declarations ticked.
+ */
+export interface Agreement {
+  version: string;
+  channel: LegalChannel;
+  ticked: Record<DeclarationKey, boolean>;
+}
 
 /** The identity-provider variant of the success screen: confirmation by e-mail, no download. */
 export const isEmailConfirmation = (answer: SubmitAnswer): boolean => answer.email === true;

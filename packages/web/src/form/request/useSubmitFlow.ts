@@ -3,9 +3,10 @@ import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { BotCheckSettings } from '../botcheck';
 import { isBotCheckRefusal } from '../botRefusal';
-import { type Agreement, type ConfirmVariant, confirmVariant } from '../ConfirmDialog';
+import { type ConfirmVariant, confirmVariant } from '../ConfirmDialog';
 import { clearDraft } from '../draft';
 import {
+  type Agreement,
   invalidFormErrors,
   isNiaMismatch,
   isSessionExpired,
