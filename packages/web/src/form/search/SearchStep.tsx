@@ -1,10 +1,10 @@
 import { SEARCH_MAX } from '@ros/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
-import { TextLinks } from '../../components/TextLinks';
 import { InlineMessage, useAlerts } from '../../shell/alerts';
 import { LangLink, useLang } from '../../shell/lang';
 import { useMetadata } from '../../shell/metadata';
+import { TextLinks } from '../../shell/TextLinks';
 import { useT } from '../../shell/translate';
 import { BotCheckWidget } from '../botcheck';
 import { Field } from '../LabelledField';

@@ -1,5 +1,5 @@
 import { cloneElement, type ReactElement, type ReactNode } from 'react';
-import { useT } from '../shell/translate';
+import { useT } from './translate';
 
 /**
  * A translated text whose `<name>…</name>` parts become the given elements (links), e.g.
