@@ -3,7 +3,7 @@ import { defaultFormValues } from '@ros/domain';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
-import { pendingQueueRow } from '../mail/claim.js';
+import { pendingQueueRow } from '../db/queueRow.js';
 import { bodyHash, type StoredRequest } from '../requests/repository.js';
 import { storeRequestWithMail } from '../requests/store.js';
 import { AGREED } from '../test/applicant.js';

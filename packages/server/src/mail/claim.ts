@@ -10,7 +10,8 @@ import type { Database, QueueColumns } from '../db/schema.js';
  *                     \-> failed (after MAX_ATTEMPTS, or when there is nothing to send to)
  * A row is claimed by a conditional update (it is still as it was read), so of several
  * processes exactly one sends it; a claimed row is leased for LEASE_MINUTES, after which a row
- * whose process died is due again.
+ * whose process died is due again. A row starts pending (db/queueRow.ts), written by those who
+ * queue it: requests/store.ts, status/notices.ts.
  */
 
 export const MAX_ATTEMPTS = 6;
@@ -31,19 +32,6 @@ interface QueuedRow extends QueueColumns {
 }
 type QueueDb = Kysely<Record<QueueTable, QueuedRow>>;
 const queueDb = (db: Kysely<Database>) => db as unknown as QueueDb;
-
-/** A new row's queue columns: due now, never tried (either table's insert adds its own keys). */
-export function pendingQueueRow(now: Date): QueueColumns {
-  const at = now.toISOString();
-  return {
-    status: 'pending',
-    attempts: 0,
-    next_attempt_at: at,
-    last_error: null,
-    sent_at: null,
-    created_at: at,
-  };
-}
 
 export interface DueRow {
   /** The row's key: the request id (request_mails) or the notice's id (status_notices). */

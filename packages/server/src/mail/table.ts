@@ -1,15 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { pendingQueueRow } from './claim.js';
 
-/** The confirmation e-mails of requests (table request_mails, db/schema.ts); the sending is mail/queue.ts. */
-
-export async function enqueueMail(trx: Transaction<Database>, requestId: string, now: Date): Promise<void> {
-  await trx
-    .insertInto('request_mails')
-    .values({ request_id: requestId, ...pendingQueueRow(now) })
-    .execute();
-}
+/**
+ * The confirmation e-mails of requests (table request_mails, db/schema.ts): queued with their
+ * request by requests/store.ts, sent by mail/queue.ts.
+ */
 
 /** Whether a confirmation e-mail was queued for the request (whatever became of it since). */
 export async function hasQueuedMail(

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import { pendingQueueRow } from '../db/queueRow.js';
 import type { Database } from '../db/schema.js';
-import { enqueueMail } from '../mail/table.js';
 import { spendMatch } from './matchToken.js';
 import { type NewRequest, type StoredRequest, type StoreResult, storeRequest } from './repository.js';
 
@@ -38,9 +38,21 @@ export async function receiveOnArrival(trx: Transaction<Database>, request: Stor
     .execute();
 }
 
+/** The request's confirmation e-mail, queued (table request_mails); the mail queue sends it (mail/queue.ts). */
+async function queueConfirmationMail(
+  trx: Transaction<Database>,
+  requestId: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('request_mails')
+    .values({ request_id: requestId, ...pendingQueueRow(now) })
+    .execute();
+}
+
 /**
  * Receiving a request: the request (requests/repository.ts), when it is to be confirmed by
- * e-mail (sent after NIA sign-in, with an address) its row in the mail queue (mail/table.ts),
+ * e-mail (sent after NIA sign-in, with an address) its row in the mail queue (request_mails),
  * and, when a search's match token linked it to a register person, the token spent on it
  * (requests/matchToken.ts), in one transaction: a request is never stored without its mail,
  * nor a mail without its request, and a token links one request only. A retry answers the
@@ -56,7 +68,7 @@ export function storeRequestWithMail(
   const { mail, spendMatch: matchHash, ...request } = input;
   return storeRequest(db, request, now, async (trx, r) => {
     if (matchHash && !(await spendMatch(trx, matchHash, r.id))) throw new MatchSpentError();
-    if (mail) await enqueueMail(trx, r.id, now);
+    if (mail) await queueConfirmationMail(trx, r.id, now);
     if (r.viaNia) await receiveOnArrival(trx, r);
   });
 }

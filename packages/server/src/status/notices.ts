@@ -8,11 +8,11 @@ import {
 } from '@ros/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { pendingQueueRow } from '../db/queueRow.js';
 import type { Database } from '../db/schema.js';
-import { pendingQueueRow } from '../mail/claim.js';
-import type { MailTransport } from '../mail/transport.js';
 import { statusNoticeName } from '../outbox.js';
 import type { AccessCodes } from './accessCode.js';
 import type { SmsGateway } from './sms.js';
@@ -68,9 +68,16 @@ export async function enqueueNotices(
   return channels.length;
 }
 
+/** What a notice's e-mail is sent through: the mail queue's transport (mail/transport.ts MailTransport). */
+export interface NoticeMailer {
+  /** `name`: the outbox file's name (outbox.ts statusNoticeName). */
+  send(message: Mail.Options, name: string): Promise<void>;
+}
+
+/** What sendNotice sends through, given by the mail queue (mail/queue.ts), which sends the due notices. */
 export interface NoticeSenders {
   config: Pick<Config, 'publicUrl' | 'mailFrom'>;
-  mail: () => MailTransport;
+  mail: () => NoticeMailer;
   sms: () => SmsGateway;
   codes: AccessCodes;
   log: FastifyBaseLogger;
