@@ -3,7 +3,7 @@ import { CONSOLE_PATH, mayAct } from '../staff.js';
 import { T } from '../texts.js';
 import { czechDate } from '../time.js';
 import { Csrf, type FieldError, FieldMessage } from './Layout.js';
-import type { RequestPageData, RequestPageProps } from './RequestPage.js';
+import type { RequestPageData, RequestPageProps } from './requestPageProps.js';
 import { stepWords } from './words.js';
 
 /**

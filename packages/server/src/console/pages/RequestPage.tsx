@@ -1,26 +1,11 @@
 import { firstState, stateWords } from '@ros/domain';
-import type { ConsoleCertificate } from '../certificates.js';
-import type { RequestView } from '../requestView.js';
 import { CONSOLE_PATH, mayAct } from '../staff.js';
 import { T } from '../texts.js';
 import { pragueTime } from '../time.js';
-import { Csrf, ErrorSummary, type FieldError, Layout, Notice, type PageFrame } from './Layout.js';
+import { Csrf, ErrorSummary, Layout, Notice } from './Layout.js';
 import { RequestActions } from './RequestActions.js';
+import type { RequestPageProps } from './requestPageProps.js';
 import { stepWords } from './words.js';
-
-/** What the request page shows (console/requestView.ts) and the certificates a clerk may issue (console/certificates.ts). */
-export interface RequestPageData extends RequestView {
-  certificates: ConsoleCertificate[];
-}
-
-export interface RequestPageProps {
-  frame: PageFrame;
-  request: RequestPageData;
-  /** A finished action's message (?hotovo=…). */
-  done: string | null;
-  /** The form that was sent with errors, and its errors and values. */
-  form?: { action: 'status' | 'issue' | 'correct'; errors: FieldError[]; values: Record<string, string> };
-}
 
 export function RequestPage(p: RequestPageProps) {
   const r = p.request;

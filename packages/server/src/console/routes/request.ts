@@ -5,7 +5,8 @@ import { pdfSources, renderForAnswer, requestPdfModel } from '../../pdf/requestP
 import type { ServerContext } from '../../services.js';
 import { certificatesOfRequest } from '../certificates.js';
 import type { FieldError } from '../pages/Layout.js';
-import { RequestPage, type RequestPageData } from '../pages/RequestPage.js';
+import { RequestPage } from '../pages/RequestPage.js';
+import type { RequestPageData } from '../pages/requestPageProps.js';
 import { requestView } from '../requestView.js';
 import { CONSOLE_PATH, type Staff } from '../staff.js';
 import { auditConsole, type ConsoleDeps, frameOf, gate, sendMessage, sendPage } from './common.js';
