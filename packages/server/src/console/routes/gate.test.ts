@@ -237,6 +237,15 @@ for (const kind of await testDbKinds()) {
       expect(await statusOf(reference)).toBe('received');
     });
 
+    it('an unknown console address is the console’s 404 page, with the header only when signed in', async () => {
+      const signedIn = await get(c, clerk, '/urad/neni-tu');
+      expectConsolePage(signedIn, 404);
+      expect(signedIn.body).toContain('Přihlášen(a):');
+      const stranger = await get(c, null, '/urad/neni-tu');
+      expectConsolePage(stranger, 404);
+      expect(stranger.body).not.toContain('Přihlášen(a):');
+    });
+
     it('a form over 8 KiB is refused with 413 (not a 500) and stores nothing', async () => {
       const other = (await storedRequest(c.t.db, newApplicant({ last_name: 'Velká' }))).reference;
       await post(c, clerk, `/urad/zadost/${other}/prevzit`);
@@ -249,6 +258,8 @@ for (const kind of await testDbKinds()) {
       // The console's own page (a browser shows it), not the API's JSON error.
       expectConsolePage(res, 413);
       expect(res.body).toContain('Požadavek nelze zpracovat');
+      // The clerk is still signed in: the page keeps the console's header.
+      expect(res.body).toContain('Přihlášen(a):');
       expect(await statusOf(other)).toBe('received');
       expect(await historyCount(other)).toBe(1);
       // Just under the limit it is read (and the note's own rule refuses it: over 500 characters).

@@ -52,10 +52,12 @@ export const consoleRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
 
     // A form the console cannot read (over the limit, not urlencoded, malformed): a page of the
     // console with the status, not the API's JSON error (a browser would show the JSON).
-    scope.setErrorHandler((err: { statusCode?: number }, _req, reply) => {
+    // A signed-in member keeps the console's header (name, sign-out, navigation) on it.
+    scope.setErrorHandler(async (err: { statusCode?: number }, req, reply) => {
       const status = err.statusCode;
       if (status === 400 || status === 413 || status === 415) {
-        return sendPage(reply, status, MessagePage({ frame: frameOf(deps, null), kind: 'badRequest' }));
+        const staff = await loadStaff(ctx.db, req);
+        return sendPage(reply, status, MessagePage({ frame: frameOf(deps, staff), kind: 'badRequest' }));
       }
       throw err;
     });
@@ -80,7 +82,9 @@ export const consoleRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     actionRoutes(scope, deps, ctx);
     auditRoutes(scope, deps);
     adminRoutes(scope, deps, ctx);
-    // Anything else under /urad: the console's own not-found page.
-    scope.all(`${CONSOLE_PATH}/*`, async (_req, reply) => sendMessage(reply, deps, null, 'notFound'));
+    // Anything else under /urad: the console's own not-found page (with the header when signed in).
+    scope.all(`${CONSOLE_PATH}/*`, async (req, reply) =>
+      sendMessage(reply, deps, await loadStaff(ctx.db, req), 'notFound'),
+    );
   });
 };
