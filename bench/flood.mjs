@@ -158,7 +158,9 @@ function floodFromChild(port, f, seconds) {
   });
   return new Promise((ok, fail) => {
     child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? ok(JSON.parse(out)) : fail(new Error(`flood child exit ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? ok(JSON.parse(out)) : fail(new Error(`flood child exit ${code}`)),
+    );
   });
 }
 

@@ -39,26 +39,30 @@ export const statusRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
       done(err as Error);
     }
   };
-  app.post('/status', { bodyLimit: LIMITS.maxBytes, onRequest: limited }, async (req): Promise<StatusAnswer> => {
-    const parsed = statusBodySchema.safeParse(req.body);
-    if (!parsed.success) throw new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid');
-    const reference = parseReference(parsed.data.reference);
-    const row = await ctx.db.kysely
-      .selectFrom('requests')
-      .select(['id', 'reference', 'status', 'via_nia', 'created_at'])
-      .where('reference', '=', reference ?? '')
-      .executeTakeFirst();
-    if (!(await accessCodes.matches(row?.id ?? null, parsed.data.code)) || !row) throw notFound();
-    const history = await statusHistory(ctx.db, row.id);
-    const status = isRequestStatus(row.status) ? row.status : 'new';
-    return {
-      reference: row.reference,
-      status,
-      channel: Number(row.via_nia) === 1 ? 'nia' : 'pdf',
-      submitted_at: row.created_at,
-      events: history.map((h) => ({ status: h.status, at: h.at, note: h.note, correction: h.correction })),
-      // The current decision's (issue 38: the last row's outcome, also after a correction).
-      certificate: status === 'issued' ? currentCertificate(history) : null,
-    };
-  });
+  app.post(
+    '/status',
+    { bodyLimit: LIMITS.maxBytes, onRequest: limited },
+    async (req): Promise<StatusAnswer> => {
+      const parsed = statusBodySchema.safeParse(req.body);
+      if (!parsed.success) throw new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid');
+      const reference = parseReference(parsed.data.reference);
+      const row = await ctx.db.kysely
+        .selectFrom('requests')
+        .select(['id', 'reference', 'status', 'via_nia', 'created_at'])
+        .where('reference', '=', reference ?? '')
+        .executeTakeFirst();
+      if (!(await accessCodes.matches(row?.id ?? null, parsed.data.code)) || !row) throw notFound();
+      const history = await statusHistory(ctx.db, row.id);
+      const status = isRequestStatus(row.status) ? row.status : 'new';
+      return {
+        reference: row.reference,
+        status,
+        channel: Number(row.via_nia) === 1 ? 'nia' : 'pdf',
+        submitted_at: row.created_at,
+        events: history.map((h) => ({ status: h.status, at: h.at, note: h.note, correction: h.correction })),
+        // The current decision's (issue 38: the last row's outcome, also after a correction).
+        certificate: status === 'issued' ? currentCertificate(history) : null,
+      };
+    },
+  );
 };
