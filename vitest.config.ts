@@ -6,6 +6,9 @@ const domainSrc = fileURLToPath(new URL('./packages/domain/src/index.ts', import
 export default defineConfig({
   resolve: { alias: { '@ros/domain': domainSrc } },
   test: {
+    // Two test files at a time (Vitest's default on 2 cores is one): the server's files spend
+    // much of their time waiting on PostgreSQL, child processes and sockets.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -20,8 +23,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           // Every answer of every test is checked against the OpenAPI document (docs/api.md).
           setupFiles: ['./src/test/contractSetup.ts'],
-          // API tests share one PostgreSQL database per file: run files one after another.
-          fileParallelism: false,
+          // Files run side by side: each test database is a PostgreSQL schema (or a database, for
+          // the tests of VACUUM) and a SQLite folder of its own, each server listens on a free port.
+          fileParallelism: true,
           testTimeout: 20000,
           hookTimeout: 30000,
         },
