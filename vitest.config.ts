@@ -23,9 +23,11 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           // Every answer of every test is checked against the OpenAPI document (docs/api.md).
           setupFiles: ['./src/test/contractSetup.ts'],
-          // Files run side by side: each test database is a PostgreSQL schema (or a database, for
-          // the tests of VACUUM) and a SQLite folder of its own, each server listens on a free port.
-          fileParallelism: true,
+          // The server's files run one after another (beside the other projects' files). Side by
+          // side they took 304 s instead of 472 s quiet, but under load another file's running
+          // transaction made the erasure's VACUUM FULL keep an erased row version (xids are
+          // cluster-wide; erase.ts checks only its own database): issue 39's note, not yet mended.
+          fileParallelism: false,
           testTimeout: 20000,
           hookTimeout: 30000,
         },
