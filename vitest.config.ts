@@ -6,8 +6,8 @@ const domainSrc = fileURLToPath(new URL('./packages/domain/src/index.ts', import
 export default defineConfig({
   resolve: { alias: { '@ros/domain': domainSrc } },
   test: {
-    // Two test files at a time (Vitest's default on 2 cores is one): the server's files spend
-    // much of their time waiting on PostgreSQL, child processes and sockets.
+    // Two test files at a time (Vitest's default on 2 cores is one): the domain, web and bench
+    // files run beside the server's, which keep to one at a time (fileParallelism below).
     maxWorkers: 2,
     projects: [
       {
