@@ -10,6 +10,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** The failed tests by file and name, printed again at the end (a CI log may keep only its tail). */
+const failedTests = [];
 
 function step(name, cmd, args) {
   const started = Date.now();
@@ -37,6 +39,13 @@ step('unit and API tests', 'npx', [
 ]);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  for (const file of r.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    for (const a of file.assertionResults ?? [])
+      if (a.status === 'failed') failedTests.push(`${where} › ${a.fullName}`);
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed')
+      failedTests.push(`${where} (${(file.message ?? 'failed to load').split('\n')[0]})`);
+  }
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
@@ -60,7 +69,19 @@ function playwrightStep(name, config, report) {
     failed += 1;
     return;
   }
-  const s = JSON.parse(readFileSync(json, 'utf8')).stats;
+  const results = JSON.parse(readFileSync(json, 'utf8'));
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected')
+          failedTests.push(
+            `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}${t.projectName ? ` (${t.projectName})` : ''}`,
+          );
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  // The top suites are the files (their specs carry the file); below them, the describe blocks.
+  for (const suite of results.suites ?? []) walk(suite, []);
+  const s = results.stats;
   passed += s.expected + (s.flaky ?? 0);
   failed += s.unexpected;
   skipped += s.skipped;
@@ -85,5 +106,6 @@ if (built && !nginx && process.env.CI !== 'true') {
 
 console.log('');
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((f) => `  ${f}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length === 0 && failed === 0 ? 0 : 1);

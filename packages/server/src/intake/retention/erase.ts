@@ -171,8 +171,10 @@ type Executor = Db['kysely'] | Transaction<Database>;
 /**
  * Notes (PostgreSQL) that rows of the group were erased, deleted or replaced: the next purge
  * rewrites its tables (`overwriteFreedSpace`). `until`: the latest such change, which a
- * transaction begun before it may still see. Runs in the caller's transaction when given one.
- * SQLite needs no note: every purge checkpoints.
+ * transaction begun before it may still see. `holder`: `xid:` and the id of the noting
+ * transaction, the erasing one or one begun after it committed (the rewrite waits until every
+ * transaction of the cluster older than that id has ended). Runs in the caller's transaction
+ * when given one. SQLite needs no note: every purge checkpoints.
  */
 export async function markErased(
   db: Executor,
@@ -182,10 +184,11 @@ export async function markErased(
 ): Promise<void> {
   if (dialect !== 'postgres') return;
   const { lease } = REWRITTEN[group];
+  const holder = sql<string>`'xid:' || pg_current_xact_id()::text`;
   await db
     .insertInto('leases')
-    .values({ name: lease, holder: 'purge', until: now.toISOString() })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ until: now.toISOString() }))
+    .values({ name: lease, holder, until: now.toISOString() })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ holder, until: now.toISOString() }))
     .execute();
 }
 
@@ -227,20 +230,11 @@ export async function overwriteFreedSpace(db: Db): Promise<void> {
 async function rewrite(db: Db, lease: string, tables: readonly string[]): Promise<void> {
   const owed = await db.kysely
     .selectFrom('leases')
-    .select('until')
+    .select(['until', 'holder'])
     .where('name', '=', lease)
     .executeTakeFirst();
   if (!owed) return;
-  // VACUUM FULL keeps the row versions an open transaction may still see (a pg_dump running, a
-  // long report, an autovacuum worker's analyze): while another transaction of this database
-  // holds a snapshot, the rewrite waits for a later run. A snapshot, not a start time: `until` is
-  // the purge's clock before its erasure committed, and a transaction begun between the two (an
-  // autovacuum worker on a busy machine) saw the old rows and kept them in the new file.
-  const older = await sql<{ n: number }>`
-    select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid()
-      and (backend_xmin is not null or xact_start < ${owed.until}::timestamptz)`.execute(db.kysely);
-  if ((older.rows[0]?.n ?? 0) > 0) return;
+  if (!(await nothingStillSees(db, owed))) return;
   const done = await db.kysely.connection().execute(async (conn) => {
     await sql`set lock_timeout = '5s'`.execute(conn);
     try {
@@ -255,5 +249,36 @@ async function rewrite(db: Db, lease: string, tables: readonly string[]): Promis
     }
   });
   if (!done) return;
-  await db.kysely.deleteFrom('leases').where('name', '=', lease).where('until', '=', owed.until).execute();
+  await db.kysely
+    .deleteFrom('leases')
+    .where('name', '=', lease)
+    .where('until', '=', owed.until)
+    .where('holder', '=', owed.holder)
+    .execute();
+}
+
+/**
+ * Whether VACUUM FULL would now drop the erased row versions: it keeps every version a running
+ * transaction may still see, and a rewrite under one copies the erased values into the new
+ * file and the debt is marked paid. Two ways one can:
+ * - a transaction of this database holding a snapshot (a pg_dump running, a long report, an
+ *   autovacuum worker's analyze). A snapshot, not a start time: `until` is the purge's clock
+ *   before its erasure committed, and a transaction begun between the two saw the old rows;
+ * - a write begun in any database of the cluster before the erasure: transaction ids are the
+ *   cluster's, and VACUUM FULL's own snapshot counts it as running, so the erasing transaction
+ *   is not yet old enough for it (reproduced with psql; issue 39). The snapshot's xmin, the
+ *   oldest id still running, must be past the noting transaction's (`markErased`). A debt noted
+ *   before the id was kept (`holder` 'purge') has only the first check.
+ */
+async function nothingStillSees(db: Db, owed: { until: string; holder: string }): Promise<boolean> {
+  const older = await sql<{ n: number }>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()
+      and (backend_xmin is not null or xact_start < ${owed.until}::timestamptz)`.execute(db.kysely);
+  if ((older.rows[0]?.n ?? 0) > 0) return false;
+  const xid = /^xid:(\d{1,20})$/.exec(owed.holder)?.[1];
+  if (!xid) return true;
+  const past = await sql<{ past: boolean }>`
+    select pg_snapshot_xmin(pg_current_snapshot()) > ${xid}::xid8 as past`.execute(db.kysely);
+  return past.rows[0]?.past === true;
 }
