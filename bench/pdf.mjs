@@ -32,7 +32,7 @@ const TARGET_MEDIAN_MS = 25;
 const [{ buildApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { seedStaticLists }, reference] =
   await Promise.all([
     import(dist('app.js')),
-    import(dist('config.js')),
+    import(dist('config/config.js')),
     import(dist('db/database.js')),
     import(dist('db/migrations.js')),
     import(dist('reference/store.js')),

@@ -93,7 +93,7 @@ async function measure(name, url) {
 /** Seeds one valid certificate with the built server's own repository code. */
 async function seed(dataDir) {
   const imp = (p) => import(pathToFileURL(join(serverDist, p)).href);
-  const { loadConfig } = await imp('config.js');
+  const { loadConfig } = await imp('config/config.js');
   const { openDatabase } = await imp('db/database.js');
   const { migrateToLatest } = await imp('db/migrations.js');
   const { saveRecords } = await imp('records/repository.js');
@@ -145,7 +145,7 @@ async function main() {
         ROS_RATE_LIMIT_VALIDITY: '1000000000',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
-        // Production refuses to start without these (config.ts): no NIA sign-in, a fixed bot-check key.
+        // Production refuses to start without these (config/config.ts): no NIA sign-in, a fixed bot-check key.
         ROS_USE_EID: 'NO',
         // Production refuses a key published in the repository (or too guessable): a new one each run.
         ROS_ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),

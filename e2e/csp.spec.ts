@@ -2,7 +2,7 @@
 import { expect, test } from './fixtures.js';
 
 /**
- * The pages under their strict CSP (no 'unsafe-inline', no 'unsafe-eval'; server pageHeaders.ts):
+ * The pages under their strict CSP (no 'unsafe-inline', no 'unsafe-eval'; server http/pageHeaders.ts):
  * each renders and no CSP violation is reported, neither as a `securitypolicyviolation` event
  * nor on the console. The form page is kept until the ALTCHA widget has solved its challenge
  * (its worker and stylesheet are the parts a CSP refuses most easily).

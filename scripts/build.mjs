@@ -12,7 +12,7 @@
 // INEFFECTIVE_DYNAMIC_IMPORT: a lazy import that does not split is a mistake (issue 12), and when
 // a page's JavaScript breaks its budget (scripts/bundle-budget.mjs, issue 14).
 // Every build also writes packages/server/dist/published-secrets.txt: hashes of the repository's
-// tokens, which production refuses as secrets (packages/server/src/secrets.ts, issue 21).
+// tokens, which production refuses as secrets (packages/server/src/config/secrets.ts, issue 21).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -151,11 +151,11 @@ function build(pkg, full) {
 
 /**
  * The hashes of every token in the repository's files, beside the built server: production
- * refuses a secret that appears there (packages/server/src/secrets.ts). Written at every build,
+ * refuses a secret that appears there (packages/server/src/config/secrets.ts). Written at every build,
  * built or not, since any file of the repository (a test, the bench) may hold one.
  */
 async function writePublishedSecrets() {
-  const secrets = await import(pathToFileURL(join(repo, 'packages/server/dist/secrets.js')).href);
+  const secrets = await import(pathToFileURL(join(repo, 'packages/server/dist/config/secrets.js')).href);
   secrets.writePublishedList(repo);
 }
 

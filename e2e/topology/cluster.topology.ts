@@ -144,7 +144,7 @@ test('per-address limits hold across both instances (two instances do not double
   // Validate: ROS_RATE_LIMIT_SEARCH (20) a minute, counted in the database. Exactly 20 whenever the
   // calls run: a slow run once crossed a minute's edge and got 21, the old two-window estimate
   // flooring the previous minute's share (issue 39 item 3); the count is now an exact sliding
-  // minute, and the calls fired at once from both instances give 20 (sharedLimits.test.ts).
+  // minute, and the calls fired at once from both instances give 20 (ratelimit/sharedLimits.test.ts).
   const validate: number[] = [];
   for (let n = 0; n < 30; n++) validate.push((await proxy.post('/api/ros/validate', { data: {} })).status());
   expect(validate.filter((s) => s !== 429)).toHaveLength(20);

@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import { API_SECURITY_HEADERS } from './apiHeaders.js';
 import { consoleRoutes } from './console/routes/index.js';
 import type { AppContext } from './context.js';
 import {
@@ -19,10 +18,11 @@ import {
   notFound,
   rawErrorResponse,
 } from './errors.js';
+import { API_SECURITY_HEADERS } from './http/apiHeaders.js';
 import { clientKey } from './http/ipRanges.js';
 import { INTAKE_API_BASE } from './intake/contract.js';
 import { installMetrics } from './metrics/index.js';
-import { databaseRateLimitStore, MemoryRateLimitStore } from './rateLimitStores.js';
+import { databaseRateLimitStore, MemoryRateLimitStore } from './ratelimit/stores.js';
 import { ANY_JSON_LIMITS, useBoundedJson } from './requests/jsonBody.js';
 import { botCheckRoutes } from './routes/botcheck.js';
 import { docsRoutes } from './routes/docs.js';
@@ -104,7 +104,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    // Only the named proxies (or hop count) are believed: see config.ts trustProxySetting.
+    // Only the named proxies (or hop count) are believed: see config/config.ts trustProxySetting.
     trustProxy: trustProxyOption(base.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // While closing (after the drain, main.ts) a request that still arrives on an open connection is
@@ -137,7 +137,7 @@ export async function buildApp(
   // No JSON body is parsed before its shape is bounded (issue 11); each public POST sets its own limits.
   useBoundedJson(app, ANY_JSON_LIMITS);
   // Several instances on PostgreSQL count in the database, so that they do not double a limit
-  // (rateLimitStores.ts); a database hiccup lets the request through to fail (or not) on its own.
+  // (ratelimit/stores.ts); a database hiccup lets the request through to fail (or not) on its own.
   // One process on SQLite counts in memory. Both over a sliding minute.
   await app.register(rateLimit, {
     global: false,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config/config.js';
 /**
  * ros-admin: the operators' command-line tool. Uses the same settings (environment
  * variables) as the server, so it works on the same database.

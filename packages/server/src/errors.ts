@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ApiErrorCode } from '@ros/domain';
-import { API_SECURITY_HEADERS as SECURITY_HEADERS_FOR_RAW } from './apiHeaders.js';
+import { API_SECURITY_HEADERS as SECURITY_HEADERS_FOR_RAW } from './http/apiHeaders.js';
 
 export type { ApiErrorBody };
 

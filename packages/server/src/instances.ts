@@ -6,7 +6,7 @@ import type { Database } from './db/schema.js';
 /**
  * The instances sharing one PostgreSQL database: each beats in table `instances` every few
  * seconds, and counts those that beat recently. The validity check's in-memory limiter allows
- * this instance its share of the limit (services.ts; rateLimitStores.ts says why). On SQLite
+ * this instance its share of the limit (services.ts; ratelimit/stores.ts says why). On SQLite
  * (one process) the group is this instance alone.
  */
 

@@ -115,7 +115,7 @@ const packageOf = (file: string) => PACKAGES.find((p) => file.startsWith(p));
 
 describe('import layering (docs/architecture.md "Layers")', () => {
   it('reads the sources it checks', () => {
-    expect(SOURCES.get(`${SERVER}config.ts`)).toContainEqual({
+    expect(SOURCES.get(`${SERVER}config/config.ts`)).toContainEqual({
       target: `${SERVER}nia/config.ts`,
       external: null,
     });
@@ -178,12 +178,12 @@ describe('import layering (docs/architecture.md "Layers")', () => {
     expect(breaches(under(`${WEB}shell/`), (t) => pages.some((p) => t.startsWith(p)))).toEqual([]);
   });
 
-  it('server: the configuration imports nothing above it; requests/ and status/ nothing of mail/ or pdf/; no route another', () => {
+  it('server: the configuration imports nothing above it; requests/ and notifications/ nothing of mail/ or pdf/; no route another', () => {
     const configuration = [
-      'config.ts',
-      'configReaders.ts',
-      'secrets.ts',
-      'secretStrength.ts',
+      'config/config.ts',
+      'config/readers.ts',
+      'config/secrets.ts',
+      'config/secretStrength.ts',
       'nia/config.ts',
       'console/config.ts',
       'console/staff.ts',
@@ -196,7 +196,7 @@ describe('import layering (docs/architecture.md "Layers")', () => {
         (target) => target.startsWith(SERVER) && !configuration.includes(target),
       ),
     ).toEqual([]);
-    for (const folder of ['requests/', 'status/'])
+    for (const folder of ['requests/', 'notifications/'])
       expect(
         breaches(
           under(`${SERVER}${folder}`),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/config.js';
 
 /**
  * Issue 39: the development server listens on the loopback address only, unless HOST says

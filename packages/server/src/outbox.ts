@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 
 /**
  * The names of the local outboxes' files, in one place: the mail transport (mail/transport.ts)
- * and the SMS gateway (status/sms.ts) write them, the retention purge (intake/retention/outboxFiles.ts) finds
+ * and the SMS gateway (notifications/sms.ts) write them, the retention purge (retention/outboxFiles.ts) finds
  * an erased request's files by them. If the two disagreed, the purge would silently stop
- * deleting mail that holds personal data (intake/retention.test.ts sends through the real
+ * deleting mail that holds personal data (retention/retention.test.ts sends through the real
  * transport and purges).
  *
  *   <dataDir>/outbox/<reference>.eml                 the confirmation e-mail (with the PDF)
- *   <dataDir>/outbox/<reference>_status-<N>.eml      a status notification (status/notices.ts)
+ *   <dataDir>/outbox/<reference>_status-<N>.eml      a status notification (notifications/notices.ts)
  *   <dataDir>/sms-outbox/<reference>_status-<N>.sms  a status notification by SMS
  *   .<name>.<pid>.tmp                                a message being written (then renamed)
  */

@@ -11,14 +11,14 @@ import {
   loadConfig,
   secretWeakness,
   startWarnings,
-} from './config.js';
+} from './config/config.js';
 import {
   estimateEntropyBits,
   hashToken,
   readPublishedList,
   scanRepository,
   writePublishedList,
-} from './secrets.js';
+} from './config/secrets.js';
 import { startup } from './startup.js';
 import { createTestDb } from './test/databases.js';
 

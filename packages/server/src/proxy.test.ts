@@ -8,7 +8,7 @@ import { validityCode } from '@ros/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, OTHER_ROS_VARIABLES } from './config.js';
+import { ConfigError, loadConfig, OTHER_ROS_VARIABLES } from './config/config.js';
 import { clientKey } from './http/ipRanges.js';
 import { saveRecords } from './records/repository.js';
 import { createTestDb, type TestDb, testDbKinds } from './test/databases.js';

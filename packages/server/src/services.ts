@@ -3,16 +3,16 @@ import { type BotCheck, createBotCheck } from './botcheck/index.js';
 import { type ConsoleAuthService, createConsoleAuthService } from './console/auth/service.js';
 import type { AppContext } from './context.js';
 import { type InstanceGroup, instanceGroup } from './instances.js';
-import { PurgeScheduler } from './intake/retention.js';
 import { MailQueue } from './mail/queue.js';
 import { createMetrics, type Metrics } from './metrics/index.js';
 import { createNiaService, type NiaService } from './nia/index.js';
+import { type AccessCodes, createAccessCodes } from './notifications/accessCode.js';
 import { PdfPool, type PdfPoolOptions } from './pdf/pool.js';
-import { createSlidingWindowLimiter, type RateLimiter } from './ratelimit.js';
+import { createSlidingWindowLimiter, type RateLimiter } from './ratelimit/limiter.js';
 import { createReadiness, type Readiness } from './readiness.js';
 import { createValidityCheck, type ValidityCheck } from './records/validityCheck.js';
 import { createReferenceLists, type ReferenceLists } from './reference/index.js';
-import { type AccessCodes, createAccessCodes } from './status/accessCode.js';
+import { PurgeScheduler } from './retention/index.js';
 
 /**
  * The composition root: every long-lived service of one app, built once here and handed to the
@@ -37,7 +37,7 @@ export interface Services {
   readonly validity: ValidityCheck;
   /** The one PDF worker pool: the PDF download, the intake API's PDF and the mail queue share it. */
   readonly pdf: PdfPool;
-  /** The status page's access codes (status/accessCode.ts). */
+  /** The status page's access codes (notifications/accessCode.ts). */
   readonly accessCodes: AccessCodes;
   /** The status page's per-address limit (ROS_RATE_LIMIT_STATUS, this instance's share). */
   readonly statusLimiter: RateLimiter;
@@ -45,7 +45,7 @@ export interface Services {
   readonly listsLimiter: RateLimiter;
   /** The confirmation e-mail queue, also of the status notifications (sends in the background). */
   readonly mail: MailQueue;
-  /** The retention purge (once per instance group, intake/retention/scheduler.ts). */
+  /** The retention purge (once per instance group, retention/scheduler.ts). */
   readonly purge: PurgeScheduler;
   /** What /readyz still waits for, and whether the server is draining. */
   readonly readiness: Readiness;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { startWarnings } from './config.js';
+import { startWarnings } from './config/config.js';
 import type { AppContext } from './context.js';
 import { underStartupLock } from './db/startupLock.js';
 import { seedDemoPersons } from './demo/persons.js';
@@ -15,7 +15,7 @@ export async function startup(
   ctx: AppContext,
   log: FastifyBaseLogger,
 ): Promise<{ codebook?: CodebookInUse }> {
-  // Test aids switched on in production: said loudly at every start (config.ts).
+  // Test aids switched on in production: said loudly at every start (config/config.ts).
   for (const line of startWarnings(ctx.config)) log.warn(line);
   return underStartupLock(
     ctx.db,

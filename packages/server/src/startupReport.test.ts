@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/config.js';
 import type { CodebookInUse } from './reference/index.js';
 import { notices, printStartupReport, readyLine } from './startupReport.js';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { outboxDir } from './outbox.js';
 import type { CodebookInUse } from './reference/index.js';
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { type ApiErrorCode, BOT_CHECK_CODES } from '@ros/domain';
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey as deriveShaKey } from 'altcha-lib/algorithms/sha';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
 

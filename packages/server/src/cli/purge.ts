@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { operatorActor } from '../intake/audit.js';
-import { purge } from '../intake/retention.js';
+import { purge } from '../retention/index.js';
 import type { Out } from './dispatch.js';
 import { time } from './table.js';
 

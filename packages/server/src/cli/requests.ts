@@ -16,12 +16,12 @@ import {
   type RequestSummary,
   toDetail,
 } from '../intake/requests.js';
-import { overdueRequests } from '../intake/retention.js';
 import { historyByReference } from '../intake/status.js';
+import { createAccessCodes } from '../notifications/accessCode.js';
 import { renderPdf } from '../pdf/render.js';
 import { requestPdfModel } from '../pdf/requestPdf.js';
 import { parseReference } from '../requests/repository.js';
-import { createAccessCodes } from '../status/accessCode.js';
+import { overdueRequests } from '../retention/index.js';
 import { dispatch, type Out, usagePrinter } from './dispatch.js';
 import { correctCommand, printHistory, statusCommand } from './requestStatus.js';
 import { count, isoTime, printTable, time } from './table.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCertificateOf } from '../intake/certificate.js';
-import { eraseRequests } from '../intake/retention/erase.js';
 import { saveRecords } from '../records/repository.js';
 import { identityKey, type PersonIdentity } from '../requests/person.js';
+import { eraseRequests } from '../retention/erase.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { registerCertificate, storedRequest } from '../test/requests.js';
 import { certificatesOfRequest } from './certificates.js';

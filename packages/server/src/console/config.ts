@@ -1,9 +1,9 @@
-import type { Env } from '../configReaders.js';
+import type { Env } from '../config/readers.js';
 import { isStaffRole, type StaffRole } from './staff.js';
 
 /**
  * The console's sign-in settings (docs/configuration.md, docs/console-signin.md), read by
- * config.ts. Each bad value gets one line in `problems`, in every environment; production adds
+ * config/config.ts. Each bad value gets one line in `problems`, in every environment; production adds
  * its own lines (missing provider settings, an http:// issuer, the local test secret).
  */
 export interface ConsoleSettings {
@@ -74,7 +74,7 @@ export function consoleSettings(env: Env, problems: string[], production: boolea
   // Exactly as configured (a trailing slash is part of an issuer identifier): only spaces trimmed.
   const consoleIssuer = (env.ROS_CONSOLE_ISSUER ?? '').trim();
   // Like ROS_NIA_TEST_PROVIDER: on by default outside production without a real issuer; never
-  // beside one; in production only when set (with a SECURITY WARNING at every start, config.ts).
+  // beside one; in production only when set (with a SECURITY WARNING at every start, config/config.ts).
   const testProvider = onOff(
     'ROS_CONSOLE_TEST_PROVIDER',
     env.ROS_CONSOLE_TEST_PROVIDER,

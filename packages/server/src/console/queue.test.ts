@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eraseRequests } from '../intake/retention/erase.js';
 import { changeStatus } from '../intake/status.js';
+import { eraseRequests } from '../retention/erase.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { storedRequest } from '../test/requests.js';
 import {

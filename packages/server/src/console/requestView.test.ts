@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
-import { eraseRequests } from '../intake/retention/erase.js';
 import { changeStatus } from '../intake/status.js';
 import { buildPdfModel, loadCodeNames } from '../pdf/model.js';
+import { eraseRequests } from '../retention/erase.js';
 import { newApplicant } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { storedRequest } from '../test/requests.js';

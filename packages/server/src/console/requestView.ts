@@ -1,9 +1,9 @@
 import { isRequestStatus, parseReference, type RequestStatus } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { agreedTexts, findByReference } from '../intake/requests.js';
+import { type NoticeView, noticesOf } from '../notifications/notices.js';
 import { PDF_LABELS, type PdfLanguage } from '../pdf/labels.js';
 import { loadCodeNames, type PdfSection, pdfSections } from '../pdf/model.js';
-import { type NoticeView, noticesOf } from '../status/notices.js';
 
 /**
  * A request as a clerk reads it (issue 38, docs/console-data.md "The request"): every field with

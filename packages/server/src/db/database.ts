@@ -46,7 +46,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // Erased means erased (issue 21): deleted and overwritten content is zeroed in the file, not
-  // left in free space for a copy of the file to give back (intake/retention/erase.ts).
+  // left in free space for a copy of the file to give back (retention/erase.ts).
   sqlite.pragma('secure_delete = ON');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };

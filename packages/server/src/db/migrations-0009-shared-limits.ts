@@ -3,7 +3,7 @@ import type { DialectName } from './database.js';
 
 /**
  * Rate limits shared by every instance on one PostgreSQL database: the hits per client address
- * and window of the routes that @fastify/rate-limit guards (rateLimitStores.ts), and a heartbeat
+ * and window of the routes that @fastify/rate-limit guards (ratelimit/stores.ts), and a heartbeat
  * row per running instance (instances.ts: the validity check divides its limit among the live ones).
  */
 export function sharedLimitMigrations(_dialect: DialectName): Record<string, Migration> {

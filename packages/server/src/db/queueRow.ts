@@ -2,7 +2,7 @@ import type { QueueColumns } from './schema.js';
 
 /**
  * A queued message's row as it starts, in either queue table (`request_mails`: the confirmation
- * e-mails, written by requests/store.ts; `status_notices`: status/notices.ts): due now, never
+ * e-mails, written by requests/store.ts; `status_notices`: notifications/notices.ts): due now, never
  * tried. The mail queue takes it from there (its life cycle: mail/claim.ts).
  */
 export function pendingQueueRow(now: Date): QueueColumns {

@@ -227,7 +227,7 @@ export interface SharedSecretTable {
   value: string;
   created_at: string;
 }
-/** Hits per client address and window, shared by the instances (migration 0009, rateLimitStores.ts). */
+/** Hits per client address and window, shared by the instances (migration 0009, ratelimit/stores.ts). */
 export interface RateLimitHitTable {
   key: string;
   window_start: number;
@@ -269,7 +269,7 @@ export interface ConsoleSessionTable {
   last_seen_at: string;
   expires_at: string;
 }
-/** A notification of a status change, by e-mail or SMS (migration 0013, status/notices.ts). */
+/** A notification of a status change, by e-mail or SMS (migration 0013, notifications/notices.ts). */
 export interface StatusNoticeTable extends QueueColumns {
   id: Generated<number>;
   request_id: string;

@@ -15,7 +15,7 @@ import { registerToday } from '../records/records.js';
  *
  * Ids 990000001-990000005 are the demo's. Only rows the demo created (marked `demo = 1`,
  * migration 0006) are rewritten: a row with such an id that an operator loaded is left alone,
- * whatever its names. Demo data is off by default in production (config.ts).
+ * whatever its names. Demo data is off by default in production (config/config.ts).
  */
 
 export type DemoRole = 'valid-a1a3-a2' | 'valid-a1a3' | 'valid' | 'expired' | 'revoked';

@@ -5,11 +5,11 @@ import { buildApp } from '../app.js';
 import { run as requests } from '../cli/requests.js';
 import type { AppContext } from '../context.js';
 import { saveRecords } from '../records/repository.js';
+import { purge } from '../retention/index.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { registerCertificate, storedRequest } from '../test/requests.js';
 import { CERTIFICATE_MISMATCH_MESSAGE } from './certificate.js';
 import { checkCorrection, correctDecision } from './correction.js';
-import { purge } from './retention.js';
 import { changeStatus } from './status.js';
 import { createToken } from './tokens.js';
 

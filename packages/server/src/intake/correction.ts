@@ -8,7 +8,7 @@ import {
   storedFormValues,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
-import { enqueueNotices } from '../status/notices.js';
+import { enqueueNotices } from '../notifications/notices.js';
 import { isCertificateOf } from './certificate.js';
 import { checkCertificate, checkNote } from './status.js';
 import { type RequestSummary, SUMMARY_COLUMNS, toSummary } from './summary.js';

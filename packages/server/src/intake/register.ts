@@ -5,7 +5,7 @@ import { findRecord, missingPersons, revokeRecord, saveRecords } from '../record
 import { personRowSchema, toInput } from '../register/import.js';
 import { NiaIdentifierTakenError, savePerson } from '../register/persons.js';
 import { isUniqueViolation } from '../requests/repository.js';
-import { checkpointWal, markErased } from './retention/erase.js';
+import { checkpointWal, markErased } from '../retention/erase.js';
 
 /**
  * The register writes of the intake API: a certificate (PUT records/{id}) and a person
@@ -152,7 +152,7 @@ export async function putPerson(db: Db, id: number, body: unknown): Promise<PutP
 /**
  * DELETE persons/{id}: the person and their documents; their certificates stay, without a person.
  * Deleted means gone from the files too (issue 33): on PostgreSQL the register's tables are owed
- * a rewrite, which the next purge does (intake/retention/erase.ts); SQLite's write-ahead log is
+ * a rewrite, which the next purge does (retention/erase.ts); SQLite's write-ahead log is
  * emptied at once.
  */
 export async function deletePerson(db: Db, id: number, now: Date = new Date()): Promise<boolean> {

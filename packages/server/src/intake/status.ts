@@ -11,7 +11,7 @@ import {
   textPolicyMessage,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
-import { enqueueNotices } from '../status/notices.js';
+import { enqueueNotices } from '../notifications/notices.js';
 import { isCertificateOf } from './certificate.js';
 import { type RequestSummary, SUMMARY_COLUMNS, toSummary } from './summary.js';
 
@@ -19,7 +19,7 @@ import { type RequestSummary, SUMMARY_COLUMNS, toSummary } from './summary.js';
  * Status changes (issue 26, docs/status.md): the authority moves a request on through the
  * statuses of @ros/domain requestStatus.ts; each change is kept with its time in
  * `request_status_history`, and queues the notifications the applicant asked for (e-mail, SMS:
- * status/notices.ts) in the same transaction: a change is never kept without them, nor they
+ * notifications/notices.ts) in the same transaction: a change is never kept without them, nor they
  * without it. A decided request (issued, refused, withdrawn) stays decided.
  */
 

@@ -4,14 +4,14 @@ import type { Database, QueueColumns } from '../db/schema.js';
 /**
  * The life cycle a queued message's row goes through, the same for the confirmation e-mails
  * (`request_mails`, mail/queue.ts) and the status notifications (`status_notices`,
- * status/notices.ts), with the statuses of mail/table.ts MAIL_STATUSES:
+ * notifications/notices.ts), with the statuses of mail/table.ts MAIL_STATUSES:
  *   pending -> sending -> sent
  *                     \-> retry (attempts < MAX_ATTEMPTS, after a growing pause) -> sending …
  *                     \-> failed (after MAX_ATTEMPTS, or when there is nothing to send to)
  * A row is claimed by a conditional update (it is still as it was read), so of several
  * processes exactly one sends it; a claimed row is leased for LEASE_MINUTES, after which a row
  * whose process died is due again. A row starts pending (db/queueRow.ts), written by those who
- * queue it: requests/store.ts, status/notices.ts.
+ * queue it: requests/store.ts, notifications/notices.ts.
  */
 
 export const MAX_ATTEMPTS = 6;

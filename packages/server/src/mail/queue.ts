@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServiceContext } from '../context.js';
 import type { Database } from '../db/schema.js';
+import { type AccessCodes, createAccessCodes, statusOf } from '../notifications/accessCode.js';
+import { sendNotice } from '../notifications/notices.js';
+import { createSmsGateway, type SmsGateway } from '../notifications/sms.js';
 import type { PdfPool } from '../pdf/pool.js';
 import { requestPdfModel } from '../pdf/requestPdf.js';
 import { findRequest } from '../requests/repository.js';
-import { type AccessCodes, createAccessCodes, statusOf } from '../status/accessCode.js';
-import { sendNotice } from '../status/notices.js';
-import { createSmsGateway, type SmsGateway } from '../status/sms.js';
 import { claimRow, dueRows, MAX_ATTEMPTS, markSent, markUnsent } from './claim.js';
 import { confirmationMail } from './confirmation.js';
 import { createTransport, type MailTransport } from './transport.js';
@@ -23,7 +23,7 @@ import { createTransport, type MailTransport } from './transport.js';
  * (`requeueMail`): retry, attempts 0, due at once.
  * A `sending` row whose process died becomes due again when its lease runs out. Several
  * processes may run the queue: a row is claimed by a conditional update. The life cycle, the
- * claim and the lease are mail/claim.ts, the same for the status notifications (status/notices.ts).
+ * claim and the lease are mail/claim.ts, the same for the status notifications (notifications/notices.ts).
  */
 
 export { MAX_ATTEMPTS };
@@ -137,7 +137,7 @@ export class MailQueue {
     this.transport?.close();
   }
 
-  /** Sends the confirmation e-mails, then the status notifications (status/notices.ts), that are due. */
+  /** Sends the confirmation e-mails, then the status notifications (notifications/notices.ts), that are due. */
   async processDue(now: Date = new Date()): Promise<void> {
     await this.processConfirmations(now);
     await this.processNotices(now);

@@ -33,7 +33,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  */
 export interface MailOverview {
   reference: string;
-  /** confirmation (the NIA request's e-mail), status-email or status-sms (status/notices.ts). */
+  /** confirmation (the NIA request's e-mail), status-email or status-sms (notifications/notices.ts). */
   kind: MailKind;
   status: string;
   attempts: number;

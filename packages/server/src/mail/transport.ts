@@ -2,7 +2,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { outboxDir, outboxFileName, outboxTmpName } from '../outbox.js';
 import { ensurePrivateDir, PRIVATE_FILE, privatizeFiles } from '../privateFiles.js';
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as jose from 'jose';
 import * as oidc from 'openid-client';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { clientSecretBasic } from './clientAuth.js';
 import type { TokenAuth } from './config.js';
 import { identityFromClaims } from './identity.js';

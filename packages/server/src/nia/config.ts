@@ -1,10 +1,10 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Env, settingReaders } from '../configReaders.js';
+import { type Env, settingReaders } from '../config/readers.js';
 
 /**
- * The NIA client's settings (docs/configuration.md, docs/nia.md), read by config.ts. Each bad
+ * The NIA client's settings (docs/configuration.md, docs/nia.md), read by config/config.ts. Each bad
  * value gets one line in `problems`, in every environment; production adds its own lines.
  */
 export interface NiaSettings {

@@ -1,5 +1,5 @@
 import inject from 'light-my-request';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { ServiceContext } from '../context.js';
 import { type Fetch, NiaClient } from './client.js';
 import { loadPortalKeys, type PortalKeys } from './keys.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as jose from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp, loggerOptions } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import {
   type Claims,

@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import * as jose from 'jose';
 import type { CryptoKey, DecryptionKey } from 'openid-client';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { readPrivateKey } from './config.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';

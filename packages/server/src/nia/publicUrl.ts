@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 /**
  * In development the portal is opened as http://localhost:8080 or as http://127.0.0.1:8080;

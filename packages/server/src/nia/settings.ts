@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { FromPage } from './sessions.js';
 
 /** Where the local NIA-like provider is mounted. */

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type Provider from 'oidc-provider';
-import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { ServiceContext } from '../context.js';
 import type { ApiErrorBody } from '../errors.js';
+import { API_SECURITY_HEADERS } from '../http/apiHeaders.js';
 import { NIA_CLAIMS } from './identity.js';
 import { callbackUrl, LOA, TEST_PROVIDER_PATH, testIssuer } from './settings.js';
 import { TEST_IDENTITIES, testIdentity } from './testIdentities.js';

@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import { receivedAtOf } from '../intake/requests.js';
+import { type AccessCodes, statusOf } from '../notifications/accessCode.js';
 import type { StoredRequest } from '../requests/repository.js';
-import { type AccessCodes, statusOf } from '../status/accessCode.js';
 import { buildPdfModel, loadCodeNames, type PdfModel } from './model.js';
 import { PdfBusyError } from './pool.js';
 

@@ -1,7 +1,7 @@
 import { parseValidityId } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { type ApiError, notFound } from '../errors.js';
-import { createSlidingWindowLimiter } from '../ratelimit.js';
+import { createSlidingWindowLimiter } from '../ratelimit/limiter.js';
 import { registerToday } from './records.js';
 import { createValidityIndex } from './validityIndex.js';
 
@@ -62,7 +62,7 @@ function todayCache(): () => string {
 export function createValidityCheck(db: Db, opts: ValidityCheckOptions): ValidityCheck {
   const index = createValidityIndex(db, { refreshMs: opts.refreshMs, onError: opts.onError });
   const today = todayCache();
-  // A lean per-address counter (ratelimit.ts): this check must stay close to a bare route in cost.
+  // A lean per-address counter (ratelimit/limiter.ts): this check must stay close to a bare route in cost.
   const limiter = createSlidingWindowLimiter(opts.perMinute);
   return {
     answer(token, clientAddress) {

@@ -11,8 +11,8 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { markErased } from '../intake/retention/erase.js';
 import { isInForce, registerToday } from '../records/records.js';
+import { markErased } from '../retention/erase.js';
 
 /**
  * The register of persons: table `persons` (the person in the register's Czech field names,

@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.js';
  * that stores the request spends it (`request_id`); after that it proves its person only to a
  * retry of that request (the same Idempotency-Key); and a retry without a key is answered with
  * that request only through it (routes/submit.ts, `storedTwin`), never through equal values. Expired rows are deleted by the retention
- * purge (intake/retention/purge.ts).
+ * purge (retention/purge.ts).
  */
 
 /** How long a search's match stays good: a long form fill, not a day. */

@@ -5,7 +5,7 @@ import { type FormValues, normalizeBirthNumber, normalizeName } from '@ros/domai
  * What the authority's console finds a request by (issue 38, docs/console.md "The queue"): kept
  * in three columns of `requests` beside the payload, written with the request
  * (requests/store.ts), filled for older rows by migration 0014 and set to null by the erasure
- * with the rest of the personal data (intake/retention/erase.ts).
+ * with the rest of the personal data (retention/erase.ts).
  *
  * - `search_name`: surname and given names as `normalizeName` makes them (lower case, no
  *   diacritics, single spaces), "novak jan": a name search is a prefix of it, read through an

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API_SECURITY_HEADERS } from '../apiHeaders.js';
+import { API_SECURITY_HEADERS } from '../http/apiHeaders.js';
 import { encodedBody, sendEncoded } from '../http/encodedBody.js';
 import { clientKey } from '../http/ipRanges.js';
 import { buildOpenApi } from '../openapi.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import { pendingMigrations } from '../db/migrations.js';
+import { API_SECURITY_HEADERS } from '../http/apiHeaders.js';
 import { cachedCheck } from '../readiness.js';
 import type { ServerContext } from '../services.js';
 

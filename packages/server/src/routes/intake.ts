@@ -7,8 +7,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { z } from 'zod';
-import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import { ApiError } from '../errors.js';
+import { API_SECURITY_HEADERS } from '../http/apiHeaders.js';
 import { type AuditEntry, audit } from '../intake/audit.js';
 import { CERTIFICATE_MISMATCH_MESSAGE } from '../intake/certificate.js';
 import {
@@ -45,7 +45,7 @@ import type { ServerContext } from '../services.js';
  * bearer tokens with scopes (intake/tokens.ts), every call made with a valid token written to
  * the audit trail (who, what, which reference, how it ended), rate limited per address, the
  * error shape of errors.ts. The server's retention purge (once per instance group,
- * intake/retention/scheduler.ts) is one of the app's services (services.ts).
+ * retention/scheduler.ts) is one of the app's services (services.ts).
  *
  * The calls are the contract's (INTAKE_API_CALLS, intake/contract.ts): each is registered with
  * the method, path and scopes of its entry; this module gives each call only its handler, its

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../app.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import { DEMO_PERSONS } from '../demo/persons.js';
 import { cookieOptions } from '../nia/sessions.js';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
-import { purge } from '../intake/retention.js';
 import { createToken } from '../intake/tokens.js';
+import { purge } from '../retention/index.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { registerCertificate, storedRequest } from '../test/requests.js';
 

@@ -271,7 +271,7 @@ for (const kind of await testDbKinds()) {
       expect(limited.json().error.code).toBe('RATE_LIMITED');
       const retryAfter = Number(limited.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
-      // A hit is remembered for 60 to 61 s (one-second slots, ratelimit.ts).
+      // A hit is remembered for 60 to 61 s (one-second slots, ratelimit/limiter.ts).
       expect(retryAfter).toBeLessThanOrEqual(61);
       // Another address still gets through.
       expect((await get(token(101), '10.0.0.2')).statusCode).toBe(200);

@@ -4,10 +4,10 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { canonicalAppPath, checkPageTarget, isAppPage } from '@ros/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_SECURITY_HEADERS } from '../apiHeaders.js';
 import type { AppContext } from '../context.js';
 import { type ApiErrorBody, notFound } from '../errors.js';
-import { PERMISSIONS_POLICY, pageHeaders } from '../pageHeaders.js';
+import { API_SECURITY_HEADERS } from '../http/apiHeaders.js';
+import { PERMISSIONS_POLICY, pageHeaders } from '../http/pageHeaders.js';
 
 const pathOnly = (url: string): string => url.split('?', 1)[0] ?? url;
 
@@ -23,7 +23,7 @@ export async function webRoutes(web: FastifyInstance, ctx: AppContext): Promise<
   const webDir = ctx.config.webDir;
   if (!webDir) throw new Error('webRoutes needs ROS_WEB_DIR');
   // The pages get helmet's full set of security headers, with a content security policy
-  // (pageHeaders.ts) and a Permissions-Policy.
+  // (http/pageHeaders.ts) and a Permissions-Policy.
   await web.register(helmet, pageHeaders(ctx.config));
   const pageAssets = readPageAssets(webDir);
   // The app's file under its own name is no page (issue 36): the not-found page, 404.

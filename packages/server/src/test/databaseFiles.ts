@@ -2,11 +2,11 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'no
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { overwriteFreedSpace } from '../intake/retention/erase.js';
+import { overwriteFreedSpace } from '../retention/erase.js';
 
 /**
- * The erasure tests' look into the database's own files (intake/erasure.test.ts,
- * intake/erasedAgain.test.ts): erased means gone from the bytes on disk, not only from the rows.
+ * The erasure tests' look into the database's own files (retention/erasure.test.ts,
+ * retention/erasedAgain.test.ts): erased means gone from the bytes on disk, not only from the rows.
  */
 
 /** Whether the bytes of any of these files hold `needle` (UTF-8). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, startWarnings } from '../../config.js';
+import { ConfigError, loadConfig, startWarnings } from '../../config/config.js';
 import { LOCAL_CONSOLE_CLIENT_SECRET } from '../config.js';
 
 /** The console's sign-in settings (console/config.ts): defaults, and what production refuses. */

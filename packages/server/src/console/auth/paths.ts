@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/config.js';
 import { CONSOLE_PATH } from '../staff.js';
 
 /** The console's sign-in addresses and cookies (docs/console-signin.md). */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { API_SECURITY_HEADERS } from '../../apiHeaders.js';
 import type { ApiErrorBody } from '../../errors.js';
+import { API_SECURITY_HEADERS } from '../../http/apiHeaders.js';
 import { ensureCookies } from '../../http/cookies.js';
 import { audit } from '../../intake/audit.js';
 import type { ServerContext } from '../../services.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY } from '../../intake/retention/due.js';
-import { purge } from '../../intake/retention.js';
+import { DAY } from '../../retention/due.js';
+import { purge } from '../../retention/index.js';
 import { testDbKinds } from '../../test/databases.js';
 import { storedRequest } from '../../test/requests.js';
 import {

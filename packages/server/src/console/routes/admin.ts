@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dueRequests } from '../../intake/retention.js';
 import {
   createToken,
   listTokens,
@@ -8,6 +7,7 @@ import {
   SCOPES,
   TOKEN_NAME_PATTERN,
 } from '../../intake/tokens.js';
+import { dueRequests } from '../../retention/index.js';
 import type { ServerContext } from '../../services.js';
 import { AdminPage, type AdminView, type CreateForm, scopeField } from '../pages/AdminPage.js';
 import type { FieldError } from '../pages/Layout.js';

@@ -1,7 +1,7 @@
 import type { FormValues } from '@ros/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eraseRequests } from '../../intake/retention/erase.js';
 import { changeStatus } from '../../intake/status.js';
+import { eraseRequests } from '../../retention/erase.js';
 import { newApplicant } from '../../test/applicant.js';
 import { testDbKinds } from '../../test/databases.js';
 import { storedRequest } from '../../test/requests.js';

@@ -3,11 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { notices } from '../startupReport.js';
 import { ConfigError, loadConfig, OTHER_ROS_VARIABLES, SERVER_SETTINGS, startWarnings } from './config.js';
-import { notices } from './startupReport.js';
 
-const src = fileURLToPath(new URL('.', import.meta.url));
-const docs = readFileSync(fileURLToPath(new URL('../../../docs/configuration.md', import.meta.url)), 'utf8');
+const src = fileURLToPath(new URL('..', import.meta.url));
+const docs = readFileSync(
+  fileURLToPath(new URL('../../../../docs/configuration.md', import.meta.url)),
+  'utf8',
+);
 
 /** The server's own source files (not tests, not test helpers). */
 function sources(dir = src): string[] {

@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/database.js';
+import { deletePerson, putPerson } from '../intake/register.js';
+import { changeStatus } from '../intake/status.js';
 import { MailQueue } from '../mail/queue.js';
 import { outboxDir } from '../outbox.js';
 import { PdfPool } from '../pdf/pool.js';
@@ -16,9 +18,7 @@ import { solvedToken } from '../test/botcheck.js';
 import { databaseFiles, filesHolding, postgresFiles, rewritten } from '../test/databaseFiles.js';
 import { createTestDb, testDbKinds } from '../test/databases.js';
 import { seedFormData } from '../test/seed.js';
-import { deletePerson, putPerson } from './register.js';
-import { purge } from './retention.js';
-import { changeStatus } from './status.js';
+import { purge } from './index.js';
 
 /**
  * Issue 21, item 2: erased means erased. A request is submitted with a unique e-mail address

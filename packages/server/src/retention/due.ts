@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * When a request's personal data is due to go (docs/intake.md "Retention"):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors.js';
-import { createSlidingWindowLimiter } from './ratelimit.js';
+import { ApiError } from '../errors.js';
+import { createSlidingWindowLimiter } from './limiter.js';
 
 function status(fn: () => void): number | string {
   try {

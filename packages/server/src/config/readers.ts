@@ -2,7 +2,7 @@
 export type Env = Record<string, string | undefined>;
 
 /**
- * How a setting is read from the environment, for config.ts and nia/config.ts: unset or empty
+ * How a setting is read from the environment, for config/config.ts and nia/config.ts: unset or empty
  * gives the default; a value that does not fit is a problem (the server refuses to start and
  * names it) and gives the default meanwhile.
  */

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
- * What a secret's value says about how it was made (config.ts secretProblems, issue 33 item 3),
- * beside secrets.ts's entropy estimate and its list of the repository's tokens:
+ * What a secret's value says about how it was made (config/config.ts secretProblems, issue 33 item 3),
+ * beside config/secrets.ts's entropy estimate and its list of the repository's tokens:
  *
  * - `guessesLog10`: zxcvbn-ts's estimate (a maintained strength estimator: dictionaries of common
  *   passwords, names and words, keyboard walks, dates, repeats, l33t) of the guesses an attacker

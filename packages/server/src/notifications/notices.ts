@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import { pendingQueueRow } from '../db/queueRow.js';
 import type { Database } from '../db/schema.js';
@@ -25,7 +25,7 @@ import { statusMail, statusSms } from './texts.js';
  * queued in the transaction of the change (intake/status.ts) and sent by the mail queue
  * (mail/queue.ts) with the confirmation e-mails' life cycle (mail/claim.ts): claimed by a
  * conditional update (so several instances send each once), retried after growing pauses, failed
- * after the last attempt, and deleted with the request's personal data (intake/retention/erase.ts).
+ * after the last attempt, and deleted with the request's personal data (retention/erase.ts).
  */
 
 export type NoticeChannel = 'email' | 'sms';

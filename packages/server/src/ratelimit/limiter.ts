@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 
 /**
  * Per-client limits counted over an exact sliding minute, in memory (issue 33 item 6).
@@ -13,7 +13,7 @@ import { ApiError } from './errors.js';
  * `SlidingCounts` is the counting; `createSlidingWindowLimiter` the lean limiter of the hot public
  * routes (the validity check, the status page), where @fastify/rate-limit's per-request hooks and
  * headers cost more than the route: answered requests count, refused ones do not, so a client that
- * keeps trying gets back in at the limit's rate. `MemoryRateLimitStore` (rateLimitStores.ts) counts
+ * keeps trying gets back in at the limit's rate. `MemoryRateLimitStore` (ratelimit/stores.ts) counts
  * with the same class for @fastify/rate-limit on SQLite.
  *
  * Memory: per client at most one entry per second that had hits (61 at most, fewer than the

@@ -1,7 +1,7 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Config } from '../../config.js';
-import { outboxDir, outboxFileKind, outboxOwner, outboxOwnerKey, smsOutboxDir } from '../../outbox.js';
+import type { Config } from '../config/config.js';
+import { outboxDir, outboxFileKind, outboxOwner, outboxOwnerKey, smsOutboxDir } from '../outbox.js';
 import { DAY } from './due.js';
 
 /**
@@ -13,7 +13,7 @@ import { DAY } from './due.js';
 /**
  * Outbox files to delete: older than the setting, or of an erased request. The e-mail outbox
  * (`<reference>.eml`, and `<reference>_status-N.eml` for status notifications) and the SMS
- * outbox (`<reference>_status-N.sms`, status/sms.ts).
+ * outbox (`<reference>_status-N.sms`, notifications/sms.ts).
  */
 export async function outboxFilesDue(
   config: Config,

@@ -2,7 +2,7 @@
  * SMS in the GSM 03.38 7-bit alphabet (issue 36): a text with one character outside it (a Czech
  * letter with a háček, an en dash) goes as UCS-2, 70 characters a segment instead of 160, so a
  * status SMS cost two segments. The SMS texts are written in GSM-7 (`toGsm7`), and a test checks
- * every text of both languages fits one segment (`status/gsm7.test.ts`).
+ * every text of both languages fits one segment (`notifications/gsm7.test.ts`).
  */
 
 /** The basic character set (one septet each). */

@@ -5,14 +5,14 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.js';
 import { pendingQueueRow } from '../db/queueRow.js';
+import { markReceived } from '../intake/requests.js';
+import { changeStatus } from '../intake/status.js';
 import { bodyHash, type StoredRequest } from '../requests/repository.js';
 import { storeRequestWithMail } from '../requests/store.js';
 import { AGREED } from '../test/applicant.js';
 import { databaseFiles, filesHolding, rewritten } from '../test/databaseFiles.js';
 import { createTestDb, PG_URL, type TestDb, testDbKinds } from '../test/databases.js';
-import { markReceived } from './requests.js';
-import { purge } from './retention.js';
-import { changeStatus } from './status.js';
+import { purge } from './index.js';
 
 /**
  * Issue 36, point 7: "notes added after erasure stay for ever and a second purge does not

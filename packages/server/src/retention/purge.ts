@@ -1,6 +1,6 @@
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import { audit } from '../audit.js';
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/database.js';
+import { audit } from '../intake/audit.js';
 import { type DueRequest, dueRequests } from './due.js';
 import { eraseAgain, erasedStillHolding, eraseRequests, markErased, overwriteFreedSpace } from './erase.js';
 import { deleteFiles, outboxFilesDue } from './outboxFiles.js';

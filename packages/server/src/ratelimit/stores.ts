@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import type { Db } from './db/database.js';
-import type { Database } from './db/schema.js';
-import { SLOT_MS, SlidingCounts } from './ratelimit.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { SLOT_MS, SlidingCounts } from './limiter.js';
 
 /**
  * The stores @fastify/rate-limit counts per-address limits in: an exact sliding minute of
- * one-second slots (ratelimit.ts explains the slots), in the database or in memory. Limits hold
+ * one-second slots (ratelimit/limiter.ts explains the slots), in the database or in memory. Limits hold
  * across several instances on one PostgreSQL database (docs/OPERATIONS.md "Several instances").
  * Two instances must not double a limit:
  *
@@ -33,7 +33,7 @@ type Callback = (err: Error | null, res?: Counter) => void;
 /** How often a store sweeps slots that left the window (every this many hits per process). */
 const SWEEP_EVERY = 1000;
 
-/** Slots of a window: its seconds and the one it started in (ratelimit.ts). */
+/** Slots of a window: its seconds and the one it started in (ratelimit/limiter.ts). */
 const spanOf = (windowMs: number) => Math.ceil(windowMs / SLOT_MS) + 1;
 
 /** A @fastify/rate-limit store class over the database (`store:` takes a class). */
@@ -120,7 +120,7 @@ export function databaseRateLimitStore(db: Db, clock: () => number = () => Date.
 /** Keys a memory store holds per generation, at most (the oldest first seen is forgotten past it). */
 const MEMORY_MAX_KEYS = 100_000;
 
-/** The same slots in memory, for one process (SQLite): per route, a SlidingCounts (ratelimit.ts). */
+/** The same slots in memory, for one process (SQLite): per route, a SlidingCounts (ratelimit/limiter.ts). */
 export class MemoryRateLimitStore {
   private counts: SlidingCounts | undefined;
 

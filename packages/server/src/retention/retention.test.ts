@@ -5,15 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
+import { markReceived } from '../intake/requests.js';
 import { createTransport } from '../mail/transport.js';
+import { createSmsGateway } from '../notifications/sms.js';
 import { outboxDir, statusNoticeName } from '../outbox.js';
 import { bodyHash, type StoredRequest } from '../requests/repository.js';
 import { storeRequestWithMail } from '../requests/store.js';
-import { createSmsGateway } from '../status/sms.js';
 import { AGREED } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { markReceived } from './requests.js';
-import { PurgeScheduler, purge, takeLease } from './retention.js';
+import { PurgeScheduler, purge, takeLease } from './index.js';
 
 const DAY = 86_400_000;
 const silent = { info() {}, error() {} } as unknown as FastifyBaseLogger;

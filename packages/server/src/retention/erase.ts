@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * Erasing a request's personal data (docs/intake.md "Retention"): the row keeps its reference,
@@ -211,7 +211,7 @@ export async function checkpointWal(db: Db): Promise<boolean> {
  * (`secure_delete`, db/database.ts), and each purge empties the write-ahead log (`checkpointWal`).
  * PostgreSQL never overwrites a row in place: an update or a delete leaves the old row version
  * in the table's file until VACUUM, and VACUUM only marks its space free: the bytes stay until
- * new rows happen to cover them (measured by intake/erasure.test.ts: the erased e-mail was still
+ * new rows happen to cover them (measured by retention/erasure.test.ts: the erased e-mail was still
  * in the table's file after UPDATE, VACUUM and CHECKPOINT; a deleted register person's two
  * versions stayed in `persons`). VACUUM FULL writes the live rows to new files and drops the
  * old ones, so each group with an erasure owed (`markErased`) is rewritten. It locks each table

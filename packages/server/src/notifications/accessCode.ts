@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, normalizeAccessCode, statusPagePath } from '@ros/domain';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
 
 /**

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from './app.js';
-import type { AppContext } from './context.js';
-import { createTestDb, type TestDb, testDbKinds } from './test/databases.js';
+import { buildApp } from '../app.js';
+import type { AppContext } from '../context.js';
+import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 
 /**
  * Two instances on one PostgreSQL database must not double a per-address limit (issue 15;
- * rateLimitStores.ts, instances.ts).
+ * ratelimit/stores.ts, instances.ts).
  * Both apps share the database as two processes would; requests alternate between them as a
  * round-robin proxy sends them.
  */

@@ -1,11 +1,11 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { Config } from './config.js';
+import type { Config } from '../config/config.js';
 
 /** reCAPTCHA v3's hosts: allowed only when ROS_BOT_CHECK=recaptcha. */
 const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
 /**
- * The content security policy of the pages (the API has its own, apiHeaders.ts). Nothing inline:
+ * The content security policy of the pages (the API has its own, http/apiHeaders.ts). Nothing inline:
  * no 'unsafe-inline' for scripts or styles (the ALTCHA widget is loaded in its external build with
  * its stylesheet as a file, and React's style props go through the CSSOM, which CSP allows).
  * Third-party hosts only for the configured bot check. No plugins, no <base>, no framing.

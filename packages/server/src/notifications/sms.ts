@@ -1,6 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { outboxFileName, outboxTmpName, smsOutboxDir } from '../outbox.js';
 import { ensurePrivateDir, PRIVATE_FILE, privatizeFiles } from '../privateFiles.js';
 

@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { type Env, settingReaders } from './configReaders.js';
-import { type ConsoleSettings, consoleSettings, LOCAL_CONSOLE_CLIENT_SECRET } from './console/config.js';
-import { MAX_TRUSTED_PUBLIC, publicAddressesCovered } from './http/ipRanges.js';
-import { type NiaSettings, niaSettings } from './nia/config.js';
+import { type ConsoleSettings, consoleSettings, LOCAL_CONSOLE_CLIENT_SECRET } from '../console/config.js';
+import { MAX_TRUSTED_PUBLIC, publicAddressesCovered } from '../http/ipRanges.js';
+import { type NiaSettings, niaSettings } from '../nia/config.js';
+import { type Env, settingReaders } from './readers.js';
 import { guessesLog10, isKnownDigest } from './secretStrength.js';
 import { estimateEntropyBits, PUBLISHED_LIST, publishedIn, publishedSecretHashes } from './secrets.js';
 
@@ -513,7 +513,7 @@ function productionProblems(c: Config, env: Env): string[] {
   return problems;
 }
 
-/** Bits a key the portal signs or checks with must have (estimated, secrets.ts). */
+/** Bits a key the portal signs or checks with must have (estimated, config/secrets.ts). */
 export const KEY_MIN_BITS = 128;
 /** An issued secret (NIA's, Google's): at least this long and this many bits. */
 export const ISSUED_SECRET_MIN_LENGTH = 16;
@@ -521,7 +521,7 @@ const ISSUED_SECRET_MIN_BITS = 64;
 /**
  * A key not made of hex digits must take zxcvbn about a power of ten of guesses per character, as
  * a generated one does (at least this share of its length): words, keyboard walks, dates and
- * repeats take far fewer (secretStrength.ts).
+ * repeats take far fewer (config/secretStrength.ts).
  */
 const KEY_MIN_GUESSES_PER_CHAR = 0.9;
 /** Guesses (power of ten, zxcvbn) an issued secret or a password needs: about 46 bits. */
@@ -531,7 +531,7 @@ export const ALTCHA_MIN_WORK = 20000;
 
 export type SecretKind = 'key' | 'issued' | 'password';
 
-/** Why a secret's value is refused in production, or undefined (secrets.ts, secretStrength.ts). */
+/** Why a secret's value is refused in production, or undefined (config/secrets.ts, config/secretStrength.ts). */
 export function secretWeakness(
   value: string,
   kind: SecretKind,
@@ -553,7 +553,7 @@ export function secretWeakness(
   if (publishedIn(value, published)) {
     return "appears in this repository's files (also in other case or with other punctuation), which anyone can read: use a secret of your own";
   }
-  // Hex digits hold no words to find: secrets.ts's estimate (runs, repeats) judges them alone.
+  // Hex digits hold no words to find: config/secrets.ts's estimate (runs, repeats) judges them alone.
   if (kind === 'key' && !/^[0-9a-f]+$/i.test(value)) {
     const guesses = guessesLog10(value);
     if (guesses < KEY_MIN_GUESSES_PER_CHAR * value.length) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/database.js';
 import { type PurgeResult, purge } from './purge.js';
 
 /**

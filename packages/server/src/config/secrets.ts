@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * What production refuses in a secret (config.ts productionProblems, docs/SECURITY.md):
+ * What production refuses in a secret (config/config.ts productionProblems, docs/SECURITY.md):
  *
  * - too little entropy, as estimated here (the bits of the smallest usual alphabet that holds the
  *   characters, per character; a character that repeats or continues a run of the one before
@@ -152,8 +152,8 @@ export function scanRepository(root: string): Set<string> {
 }
 
 /** The built list (scripts/build.mjs writes it with writePublishedList). */
-export const PUBLISHED_LIST = fileURLToPath(new URL('../dist/published-secrets.txt', import.meta.url));
-const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
+export const PUBLISHED_LIST = fileURLToPath(new URL('../../dist/published-secrets.txt', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export function readPublishedList(file: string): Set<string> | undefined {
   if (!existsSync(file)) return undefined;
