@@ -11,11 +11,11 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '../components/Button';
+import type { ComboOption } from '../components/Combobox';
 import { Dialog } from '../components/Dialog';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
 import { useT } from '../shell/translate';
-import type { ComboOption } from './Combobox';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 import { clearDraft, type FormStart, startContext } from './draft';
 import { useLeaveGuard } from './leaveGuard';

@@ -8,7 +8,7 @@ import {
 } from '@ros/domain';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { ComboOption } from '../Combobox';
+import type { ComboOption } from '../../components/Combobox';
 import type { ReferenceLists } from '../reference';
 import type { FormStatus, FormStatusStore } from './status';
 

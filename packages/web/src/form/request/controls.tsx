@@ -8,9 +8,10 @@ import {
 } from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
 import { Radio } from '../../components/Choices';
+import { Combobox, type ComboOption } from '../../components/Combobox';
 import { InfoTip } from '../../components/Tooltip';
 import { useT } from '../../shell/translate';
-import { Combobox, type ComboOption } from '../Combobox';
+import { useComboboxTexts } from '../comboboxTexts';
 import { Field } from '../LabelledField';
 import { fieldId, useFormStatus, useRequestForm } from './context';
 import { useErrorTexts } from './messages';
@@ -267,6 +268,7 @@ export function ComboField({
   const set = useSetField();
   const { id, text, readOnly, isOptional, error } = useFieldFrame(path, label, optional);
   const current = String(useWatch<FormValues>({ name: path }) ?? '');
+  const comboTexts = useComboboxTexts();
   if (readOnly) {
     return (
       <ReadOnlyField
@@ -281,6 +283,7 @@ export function ComboField({
       {(describedBy, invalid) => (
         <Combobox
           id={id}
+          texts={comboTexts}
           options={options}
           value={current}
           disabled={disabled}

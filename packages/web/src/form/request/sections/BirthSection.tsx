@@ -1,7 +1,7 @@
 import { birthStateChangePatch, type FormValues, isFieldEnabled } from '@ros/domain';
 import { type Path, useFormContext, useWatch } from 'react-hook-form';
+import { DateInput } from '../../../components/DateInput';
 import { useT } from '../../../shell/translate';
-import { DateInput } from '../../DateInput';
 import { Field } from '../../LabelledField';
 import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';

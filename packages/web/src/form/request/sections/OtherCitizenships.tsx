@@ -1,8 +1,9 @@
 import type { FormValues } from '@ros/domain';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
+import { Combobox } from '../../../components/Combobox';
 import { useT } from '../../../shell/translate';
-import { Combobox } from '../../Combobox';
+import { useComboboxTexts } from '../../comboboxTexts';
 import { Field } from '../../LabelledField';
 import { useRequestForm } from '../context';
 import { useSetField, useShownError } from '../controls';
@@ -11,6 +12,7 @@ import { useSetField, useShownError } from '../controls';
 export function OtherCitizenships() {
   const { t } = useT();
   const { readOnly, countryOptions } = useRequestForm();
+  const comboTexts = useComboboxTexts();
   const set = useSetField();
   const value = useWatch<FormValues, 'other_citizenships'>({ name: 'other_citizenships' });
   // Only the server finds one here (a code it does not know).
@@ -71,6 +73,7 @@ export function OtherCitizenships() {
           ) : (
             <Combobox
               id="other_citizenships"
+              texts={comboTexts}
               options={rest}
               value=""
               clearOnSelect

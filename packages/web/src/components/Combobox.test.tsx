@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { useComboboxTexts } from '../form/comboboxTexts';
 import { createTestI18n } from '../test/i18n';
 import { Combobox, type ComboOption, filterByPrefix, searchKey } from './Combobox';
-import { useMessageText } from './validationText';
 
 const OPTIONS: ComboOption[] = [
   { value: 'CZ', label: 'Česká republika' },
@@ -14,12 +14,17 @@ const OPTIONS: ComboOption[] = [
   { value: 'NL', label: 'Nizozemsko' },
 ];
 
+/** The combobox as the form places it: with the form's words (form/comboboxTexts.ts). */
+function FormCombobox(props: Omit<Parameters<typeof Combobox>[0], 'texts'>) {
+  return <Combobox {...props} texts={useComboboxTexts()} />;
+}
+
 function Harness({ options = OPTIONS }: { options?: ComboOption[] }) {
   const [value, setValue] = useState('');
   return (
     <I18nextProvider i18n={createTestI18n('en')}>
       <label htmlFor="c">Country</label>
-      <Combobox id="c" options={options} value={value} onChange={setValue} />
+      <FormCombobox id="c" options={options} value={value} onChange={setValue} />
       <output data-testid="value">{value}</output>
     </I18nextProvider>
   );
@@ -157,22 +162,5 @@ describe('Combobox', () => {
     await user.clear(input);
     await user.type(input, 'obec 6257');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Obec 6257']);
-  });
-});
-
-function Show({ k, max }: { k: string; max?: number }) {
-  return <p>{useMessageText()(k, max)}</p>;
-}
-
-describe('useMessageText', () => {
-  it('fills {max} and falls back to the unknown text', () => {
-    render(
-      <I18nextProvider i18n={createTestI18n('en')}>
-        <Show k="maxlength" max={50} />
-        <Show k="noSuchKey" />
-      </I18nextProvider>,
-    );
-    expect(screen.getByText('Enter at most 50 characters.')).toBeInTheDocument();
-    expect(screen.getByText('This value is not valid. Please check it.')).toBeInTheDocument();
   });
 });

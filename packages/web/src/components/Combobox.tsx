@@ -1,6 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useT } from '../shell/translate';
 
 export interface ComboOption {
   value: string;
@@ -35,8 +34,23 @@ const PANEL_MAX = 240;
 /** Rows rendered beyond the visible ones (spec section 9: buffer 4). */
 const OVERSCAN = 4;
 
+/** The words a combobox says, given by whoever places it (the form's: form/comboboxTexts.ts). */
+export interface ComboboxTexts {
+  /** The box's placeholder. */
+  typeToSearch: string;
+  /** The list's accessible name. */
+  options: string;
+  loading: string;
+  noItems: string;
+  results: (count: number) => string;
+  /** A typed name not in the list taken back to the chosen one, or to none. */
+  reverted: (typed: string, label: string) => string;
+  revertedEmpty: (typed: string) => string;
+}
+
 export interface ComboboxProps {
   id: string;
+  texts: ComboboxTexts;
   options: readonly ComboOption[];
   value: string;
   onChange: (value: string) => void;
@@ -63,6 +77,7 @@ export interface ComboboxProps {
  */
 export function Combobox({
   id,
+  texts,
   options,
   value,
   onChange,
@@ -75,7 +90,6 @@ export function Combobox({
   onBlur,
   loading = false,
 }: ComboboxProps) {
-  const { t } = useT();
   const listId = `${id}-listbox`;
   const uid = useId().replace(/:/g, '');
   // Search keys are made at the first search, not when the box mounts: step 2 shows several
@@ -205,8 +219,8 @@ export function Combobox({
         // Said, not only seen: the words typed are gone (issue 35; WCAG 3.3.1).
         setReverted(
           !clearOnSelect && selectedLabel
-            ? t('FORM.COMBOBOX.REVERTED', { typed: text.trim(), label: selectedLabel })
-            : t('FORM.COMBOBOX.REVERTED_EMPTY', { typed: text.trim() }),
+            ? texts.reverted(text.trim(), selectedLabel)
+            : texts.revertedEmpty(text.trim()),
         );
       }
     }
@@ -251,10 +265,10 @@ export function Combobox({
   const status = !open
     ? reverted
     : loading && empty
-      ? t('FORM.COMBOBOX.LOADING')
+      ? texts.loading
       : empty
-        ? t('FORM.COMBOBOX.NO_ITEMS')
-        : t('FORM.COMBOBOX.RESULTS', { count: matches.length });
+        ? texts.noItems
+        : texts.results(matches.length);
 
   return (
     <div className="combobox">
@@ -275,7 +289,7 @@ export function Combobox({
         aria-required={required || undefined}
         autoComplete={autoComplete}
         disabled={disabled}
-        placeholder={t('FORM.COMBOBOX.TYPE_TO_SEARCH')}
+        placeholder={texts.typeToSearch}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -294,15 +308,8 @@ export function Combobox({
         style={{ maxHeight: PANEL_MAX }}
         data-testid={`${id}-panel`}
       >
-        {open && empty && (
-          <p className="combobox__empty">{t(loading ? 'FORM.COMBOBOX.LOADING' : 'FORM.COMBOBOX.NO_ITEMS')}</p>
-        )}
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={t('FORM.COMBOBOX.OPTIONS')}
-          aria-busy={loading || undefined}
-        >
+        {open && empty && <p className="combobox__empty">{loading ? texts.loading : texts.noItems}</p>}
+        <div id={listId} role="listbox" aria-label={texts.options} aria-busy={loading || undefined}>
           {open && !virtual && matches.map((o, i) => renderOption(o, i))}
           {open && virtual && (
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
