@@ -1,8 +1,7 @@
-import type { RefusalReason } from '@ros/domain';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loadSsoSession, type SsoSession } from '../api/sso';
+import { loadSsoSession } from '../api/sso';
 import { Button } from '../components/Button';
 import { Spinner } from '../components/Spinner';
 import { ssoRedirectUrl } from '../home/choices';
@@ -25,10 +24,11 @@ import {
   SsoFailed,
 } from './nia/NiaViews';
 import { useNiaSignOut } from './nia/niaSignOut';
-import { draftFitsSession, type NiaPlan, niaStart, niaValues, planNia, type RetryFrom } from './nia/niaStart';
+import { draftFitsSession, niaStart, niaValues, planNia } from './nia/niaStart';
 import { SessionWatch } from './nia/SessionWatch';
 import { manualStart, startFromPerson } from './prefillStart';
 import { useReferenceLists } from './reference';
+import { formView, goesThroughNia, initialScreen, niaView, screenReducer, type View } from './screen';
 import type { SearchOutcome } from './search/phase';
 import { SearchStep } from './search/SearchStep';
 import { useSentEntry } from './sentEntry';
@@ -38,31 +38,6 @@ import './form.css';
 // Step 2 (the whole request, its pick lists and the submit flow) loads when it is shown: the
 // search step, where most visits start, does not carry it (issue 14).
 const RequestForm = lazy(() => import('./RequestForm').then((m) => ({ default: m.RequestForm })));
-
-type NiaSource = 'register' | 'identity';
-
-type View =
-  | { step: 'loading' }
-  | { step: 'session-error' }
-  /** A sent request's history entry, shown again after its success screen was left. */
-  | { step: 'sent' }
-  | { step: 'search'; retryFrom?: RetryFrom }
-  | { step: 'not-found'; start: FormStart }
-  | { step: 'form'; start: FormStart; found: boolean; nia?: NiaSource };
-
-const formView = (start: FormStart, nia?: NiaSource): View => ({
-  step: 'form',
-  found: !start.noPrefill,
-  start,
-  ...(nia ? { nia } : {}),
-});
-
-/** Where a sign-in session starts the screen (see nia/niaStart.ts). */
-function niaView(plan: NiaPlan): View {
-  if (plan.kind === 'retry') return { step: 'search', retryFrom: plan.retryFrom };
-  if (plan.kind === 'not-found') return { step: 'not-found', start: plan.start };
-  return formView(plan.start, plan.fromRegister ? 'register' : 'identity');
-}
 
 /**
  * The request form screen (spec section 2). Step 1 finds the person (unless the eid query
@@ -86,30 +61,22 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
     return eid ? formView(manualStart()) : { step: 'search' };
   };
   const entry = useSentEntry();
-  const [view, setView] = useState<View>(() =>
-    entry.sent ? { step: 'sent' } : nia ? { step: 'loading' } : plainView(),
+  // The screen's state and its steps (screen.ts).
+  const [screen, dispatch] = useReducer(screenReducer, null, () =>
+    initialScreen(entry.sent ? { step: 'sent' } : nia ? { step: 'loading' } : plainView(), ssoFailed),
   );
+  const { view, session, incomplete, attempt, formKey, sent, paper, sessionEnded, early } = screen;
   const navigate = useNavigate();
-  const [session, setSession] = useState<SsoSession | null>(null);
-  const [incomplete, setIncomplete] = useState(false);
   // What an incomplete sign-in did not release (named by the intro and the card, issue 28).
   const missing: NiaField[] = session ? NIA_FIELDS.filter((f) => !niaValues(session)[f]) : [];
   const released = NIA_FIELDS.filter((f) => !missing.includes(f));
-  const [attempt, setAttempt] = useState(0);
-  const [formKey, setFormKey] = useState(0);
-  const [sent, setSent] = useState(false);
-  // After the sign-in ended the person chose to go on without it (nia/SessionWatch.tsx).
-  const [paper, setPaper] = useState(false);
-  const [sessionEnded, setSessionEnded] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Told early (issue 36): validate's answer for a person the search or the sign-in proved, asked
-  // before the form shows; 'checking' until it answers (a failed call shows the form).
-  const [early, setEarly] = useState<'checking' | RefusalReason | null>(null);
+  // Told early (issue 36): asked before the form shows (a failed call shows the form).
   const checkEarly = (start: FormStart) => {
     if (duplicate) return;
-    setEarly('checking');
+    dispatch({ type: 'early-checking' });
     void validateRequest(start.values, false, start.match).then((a) =>
-      setEarly(!a.okDate && a.reason ? a.reason : null),
+      dispatch({ type: 'early-answer', reason: !a.okDate && a.reason ? a.reason : null }),
     );
   };
   // Moving to the next step: focus goes to its heading, so screen readers announce it; the
@@ -129,13 +96,12 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
   // search step offers signing in again or going on without (issue 28).
   const { show } = alerts;
   const metadata = useMetadata();
-  const [ssoFailedOpen, setSsoFailedOpen] = useState(ssoFailed);
   // "Continue without" closes the card: focus goes to the search's first box once it is the page's
   // (an effect of this page, so a page that is gone moves no focus, as a later frame callback did).
-  const [focusFirstBox, setFocusFirstBox] = useState(false);
+  const { ssoFailedOpen, focusFirstBox } = screen;
   useEffect(() => {
     if (!focusFirstBox) return;
-    setFocusFirstBox(false);
+    dispatch({ type: 'first-box-focused' });
     document.getElementById('first_name')?.focus();
   }, [focusFirstBox]);
 
@@ -144,7 +110,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
   // brought back from that cache all the same shows "already sent".
   useEffect(() => {
     if (!sent) return;
-    const forget = () => flushSync(() => setView({ step: 'sent' }));
+    const forget = () => flushSync(() => dispatch({ type: 'forget' }));
     const onShow = (e: PageTransitionEvent) => {
       if (e.persisted) forget();
     };
@@ -167,26 +133,22 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
         if (!s) {
           // Expired, never signed in, or used up by a submit: as eid=eid, with a word why.
           show({ type: 'warning', key: 'ALERTS.SSO_EXPIRED', timeout: 0 });
-          setView(plainView());
+          dispatch({ type: 'plain', view: plainView() });
           return;
         }
         const plan = planNia(s, duplicate);
-        setSession(s);
-        setIncomplete(plan.incomplete);
-        const draft = loadDraftStart(duplicate);
-        if (draft && draftFitsSession(draft, s)) {
-          setView(formView(draft, draft.noPrefill ? 'identity' : 'register'));
-          return;
-        }
+        const saved = loadDraftStart(duplicate);
+        const draft = saved && draftFitsSession(saved, s) ? saved : null;
+        dispatch({ type: 'session', session: s, plan, draft });
+        if (draft) return;
         // (The retry's message is the search step's own, above the birth-number box: issue 35.)
         if (plan.kind === 'not-found') {
           show({ type: 'warning', key: 'FORM.DUPLICATE_NOT_FOUND.DESCRIPTION', timeout: 0 });
         }
-        setView(niaView(plan));
         if (plan.kind === 'form') checkEarly(plan.start);
       })
       .catch(() => {
-        if (live) setView({ step: 'session-error' });
+        if (live) dispatch({ type: 'session-error' });
       });
     return () => {
       live = false;
@@ -197,24 +159,25 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
     if (session) {
       // The birth-number retry after a sign-in: the register's person (or none) under the identity.
       const start = niaStart(session, duplicate, o.kind === 'found' ? o.person : null);
-      setView(formView(start, o.kind === 'found' ? 'register' : 'identity'));
+      dispatch({ type: 'start', view: formView(start, o.kind === 'found' ? 'register' : 'identity') });
     } else if (o.kind === 'manual') {
-      setView(formView(manualStart(o.typed)));
+      dispatch({ type: 'start', view: formView(manualStart(o.typed)) });
     } else {
       const start = startFromPerson(o.person, duplicate);
-      setView(formView(start));
+      dispatch({ type: 'start', view: formView(start) });
       checkEarly(start);
     }
-    setFormKey((k) => k + 1);
     window.scrollTo({ top: 0 });
   };
 
   const onExit = () => {
     clearDraft();
-    setView(
-      session ? niaView(planNia(session, duplicate)) : eid ? formView(manualStart()) : { step: 'search' },
-    );
-    setFormKey((k) => k + 1);
+    const next: View = session
+      ? niaView(planNia(session, duplicate))
+      : eid
+        ? formView(manualStart())
+        : { step: 'search' };
+    dispatch({ type: 'start', view: next });
     window.scrollTo({ top: 0 });
   };
 
@@ -222,7 +185,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
   useNiaSignOut(session !== null && !sent && !paper, lang);
 
   // The request goes through the sign-in (nothing to print) until the person chooses otherwise.
-  const niaChannel = view.step === 'form' && Boolean(view.nia) && !incomplete && !paper;
+  const niaChannel = goesThroughNia(screen);
   const stepHeading =
     view.step === 'form'
       ? view.nia
@@ -256,12 +219,10 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
           <AlreadySent
             headingRef={headingRef}
             onNew={() => {
-              setSent(false);
               // A sign-in is used up by its request: the new one starts on the search step.
               if (eid) navigate({ search: lang === 'en' ? '?lang=en' : '' }, { replace: true });
               else entry.unmark();
-              setView({ step: 'search' });
-              setFormKey((k) => k + 1);
+              dispatch({ type: 'new-request' });
             }}
           />
         )}
@@ -269,15 +230,8 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
           <FocusedCard textId="nia-session-error-text" testId="nia-session-error">
             <p id="nia-session-error-text">{t('FORM.NIA.SESSION_ERROR')}</p>
             <div className="form-actions">
-              <Button
-                onClick={() => {
-                  setView({ step: 'loading' });
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                {t('FORM.RETRY')}
-              </Button>
-              <Button variant="link" onClick={() => setView(plainView())}>
+              <Button onClick={() => dispatch({ type: 'retry-session' })}>{t('FORM.RETRY')}</Button>
+              <Button variant="link" onClick={() => dispatch({ type: 'plain', view: plainView() })}>
                 {t('FORM.NIA.CONTINUE_WITHOUT')}
               </Button>
             </div>
@@ -286,10 +240,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
         {view.step === 'search' && ssoFailedOpen && (
           <SsoFailed
             signInHref={metadata.use_eid !== 'NO' ? ssoRedirectUrl(lang, duplicate) : null}
-            onContinue={() => {
-              setSsoFailedOpen(false);
-              setFocusFirstBox(true);
-            }}
+            onContinue={() => dispatch({ type: 'sso-failed-continue' })}
           />
         )}
         {view.step === 'search' && (
@@ -300,10 +251,7 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
             headingRef={headingRef}
             incomplete={incomplete}
             missing={missing}
-            onFill={() => {
-              setView(formView(view.start, 'identity'));
-              setFormKey((k) => k + 1);
-            }}
+            onFill={() => dispatch({ type: 'start', view: formView(view.start, 'identity') })}
           />
         )}
         {view.step === 'form' && (
@@ -337,13 +285,16 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
                 }}
                 duplicate={duplicate}
                 endedSignal={sessionEnded}
-                onPaper={() => setPaper(true)}
+                onPaper={() => dispatch({ type: 'paper' })}
               />
             )}
             {early === 'checking' ? (
               <Spinner label={t('FORM.LOADING')} />
             ) : early ? (
-              <EarlyRefusal reason={early} onContinue={() => setEarly(null)} />
+              <EarlyRefusal
+                reason={early}
+                onContinue={() => dispatch({ type: 'early-answer', reason: null })}
+              />
             ) : lists ? (
               <Suspense fallback={<Spinner label={t('FORM.LOADING')} />}>
                 <RequestForm
@@ -356,10 +307,10 @@ export default function FormPage({ duplicate }: { duplicate: boolean }) {
                     // This history entry now stands for a sent request (sentEntry.ts).
                     entry.mark();
                     clearDraft();
-                    setSent(true);
+                    dispatch({ type: 'submitted' });
                   }}
                   nia={niaChannel}
-                  onSessionExpired={() => setSessionEnded((n) => n + 1)}
+                  onSessionExpired={() => dispatch({ type: 'session-ended' })}
                 />
               </Suspense>
             ) : error ? null : (
