@@ -13,7 +13,7 @@
 // export (cli/requests.ts) and the web's controls (form/request/) read them rather than restate
 // them. Not every fact of a field is written once yet (issue 34): its name and type are in
 // values.ts (FormValues, and FORM_FIELDS for the spec's order; its default and TEXT_FIELDS are
-// derived here), its register column in prefill.ts; the web's section components place it by hand (its section
+// derived here), its register column is the entry's (`register`, read by prefill.ts; the server's import schema in register/import.ts names the columns again); the web's section components place it by hand (its section
 // again, its order, a name's or address's autocomplete). Its labels are its texts: the web's i18n and
 // the PDF's (server pdf/labels.ts), both by the field's name.
 
@@ -37,6 +37,7 @@ import {
   MAX_OTHER_CITIZENSHIPS,
   MAX_PAST_ACTIVITIES,
 } from './limits.js';
+import type { RegisterPerson } from './register.js';
 import { inRequest, type RequestKind, type SectionName, sectionOnly } from './sections.js';
 import { normalizeText } from './text.js';
 import {
@@ -73,9 +74,21 @@ export interface FieldRules {
   print?: 'always' | 'filled' | 'none';
 }
 
+/** A register person's column that holds a text (the register's Czech names, register.ts). */
+export type RegisterTextColumn = {
+  [K in keyof RegisterPerson]-?: NonNullable<RegisterPerson[K]> extends string ? K : never;
+}[keyof RegisterPerson];
+
 /** A top-level string field: its value, its rules and when it is off. */
 export type ScalarSpec = ValueSpec &
   FieldRules & {
+    /**
+     * The register person's column that prefills it, copied trimmed as it stands, and only while
+     * the field is enabled by what was prefilled before it (prefill.ts prefillFromRegister).
+     * Absent: the register has none, or prefill reads it by a rule of its own (sex, the birth
+     * date, the home street's numbers, the document).
+     */
+    register?: RegisterTextColumn;
     /** False: the field is disabled with these values (and stored empty, normalizeFormValues). */
     enabled?: (values: FormValues) => boolean;
     /** True: a list field is typed as free text with these values (a birth outside CZ). */
@@ -177,9 +190,9 @@ export type Fields = { readonly [K in FormFieldName]: FieldSpec<K> };
  * the wrong sort of entry, does not compile.
  */
 const ENTRIES = {
-  first_name: { ...text(50), section: 'personal', required },
-  last_name: { ...text(50), section: 'personal', required },
-  birth_name: { ...text(50), section: 'personal', required },
+  first_name: { ...text(50), section: 'personal', required, register: 'jmeno' },
+  last_name: { ...text(50), section: 'personal', required, register: 'prijmeni' },
+  birth_name: { ...text(50), section: 'personal', required, register: 'rodne_prijm' },
   sex: {
     kind: 'choice',
     options: SEX_CODES,
@@ -197,8 +210,9 @@ const ENTRIES = {
     section: 'birth',
     required,
   },
-  birth_state: { ...country, section: 'birth', required },
+  birth_state: { ...country, section: 'birth', required, register: 'stat_nar' },
   birth_municipality: {
+    register: 'misto_nar',
     kind: 'municipality',
     maxLength: 240,
     section: 'birth',
@@ -207,6 +221,7 @@ const ENTRIES = {
     freeText: (v) => isMunicipalityFreeText(v.birth_state),
   },
   birth_district: {
+    register: 'okres_nar',
     kind: 'district',
     maxLength: 240,
     section: 'birth',
@@ -216,14 +231,16 @@ const ENTRIES = {
   },
 
   birth_number: {
+    register: 'rc',
     ...textOf('birthNumber'),
     section: 'identity',
     required: isBirthNumberRequired,
   },
   document_type: { ...listOf('document-types'), section: 'identity', required },
   document_number: { ...text(240), section: 'identity', required },
-  citizen_of_1: { ...country, section: 'identity', required },
+  citizen_of_1: { ...country, section: 'identity', required, register: 'st_kod' },
   citizen_of_2: {
+    register: 'web_st_kod2',
     ...country,
     section: 'identity',
     on: ['citizen_of_1'],
@@ -242,17 +259,17 @@ const ENTRIES = {
   home_street: { ...text(80), section: 'home', required },
   home_house_num: { ...text(10), section: 'home' },
   home_org_num: { ...text(10), section: 'home' },
-  home_city: { ...text(80), section: 'home', required },
-  home_zip: { ...text(11), section: 'home', required },
-  home_state: { ...country, section: 'home', required },
+  home_city: { ...text(80), section: 'home', required, register: 'mesto' },
+  home_zip: { ...text(11), section: 'home', required, register: 'psc' },
+  home_state: { ...country, section: 'home', required, register: 'stat' },
 
-  contact_company: { ...text(240), section: 'contact_address' },
-  contact_street: { ...text(80), section: 'contact_address', required },
-  contact_house_num: { ...text(10), section: 'contact_address' },
-  contact_org_num: { ...text(10), section: 'contact_address' },
-  contact_city: { ...text(80), section: 'contact_address', required },
-  contact_zip: { ...text(11), section: 'contact_address', required },
-  contact_state: { ...country, section: 'contact_address', required },
+  contact_company: { ...text(240), section: 'contact_address', register: 'web_kont_firma' },
+  contact_street: { ...text(80), section: 'contact_address', required, register: 'web_kont_ulice' },
+  contact_house_num: { ...text(10), section: 'contact_address', register: 'web_kont_cp' },
+  contact_org_num: { ...text(10), section: 'contact_address', register: 'web_kont_co' },
+  contact_city: { ...text(80), section: 'contact_address', required, register: 'web_kont_mesto' },
+  contact_zip: { ...text(11), section: 'contact_address', required, register: 'web_kont_psc' },
+  contact_state: { ...country, section: 'contact_address', required, register: 'web_kont_stat' },
 
   // The telephone's country code (decision 0003): only with a telephone; printed in its row.
   dial_code: {
@@ -266,18 +283,20 @@ const ENTRIES = {
     default: DEFAULT_DIAL_CODE,
     absent: '',
   },
-  telephone: { ...textOf('telephone', 80), section: 'contact' },
-  email: { ...textOf('email', EMAIL_MAX_LENGTH), section: 'contact', required },
+  telephone: { ...textOf('telephone', 80), section: 'contact', register: 'tel' },
+  email: { ...textOf('email', EMAIL_MAX_LENGTH), section: 'contact', required, register: 'email' },
   data_mailbox: {
+    register: 'dat_schranka',
     ...textOf('dataMailbox'),
     section: 'contact',
     required: isDataMailboxRequired,
   },
-  delivery_type: { ...listOf('delivery-types'), section: 'contact', required },
+  delivery_type: { ...listOf('delivery-types'), section: 'contact', required, register: 'typ_predani' },
 
-  employer_current_name: { ...text(240), section: 'employer', required },
+  employer_current_name: { ...text(240), section: 'employer', required, register: 'web_zamestnavatel' },
   // Up to 6 months ahead (a new job to start); past activities not after this month.
   employer_current_from: {
+    register: 'web_zam_od',
     ...monthYear,
     monthsAhead: EMPLOYER_START_MAX_MONTHS_AHEAD,
     section: 'employer',
@@ -288,11 +307,16 @@ const ENTRIES = {
     section: 'employer',
     default: DEFAULT_EMPLOYER_VERIFICATION_TYPE,
   },
-  employer_current_description: { ...text(240), section: 'employer', required },
+  employer_current_description: {
+    ...text(240),
+    section: 'employer',
+    required,
+    register: 'web_popis_cinnosti',
+  },
   // The form does not show these two: only the register fills them (prefill), so the PDF prints
   // them only when it did, and says so (issue 28).
-  employer_current_position: { ...text(), section: 'employer', print: 'filled' },
-  reason_for_request: { ...text(), section: 'employer', print: 'filled' },
+  employer_current_position: { ...text(), section: 'employer', print: 'filled', register: 'web_funkce' },
+  reason_for_request: { ...text(), section: 'employer', print: 'filled', register: 'web_duvod_zadosti' },
 
   past_activities: {
     kind: 'rows',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDataMailboxShown } from './conditions.js';
-import { defaultFormValues } from './fields.js';
+import { defaultFormValues, FIELDS } from './fields.js';
 import { validateFormValues } from './form.js';
 import {
   dateFromRegister,
@@ -11,7 +11,7 @@ import {
   sexFromRegister,
   splitStreet,
 } from './prefill.js';
-import type { RegisterPerson } from './register.js';
+import { type RegisterPerson, registerPersonSchema } from './register.js';
 
 const full: RegisterPerson = {
   jmeno: 'Jan',
@@ -112,6 +112,39 @@ describe('prefillFromRegister: every field', () => {
 
   it('sets nothing else', () => {
     expect(Object.keys(values)).toHaveLength(38);
+  });
+});
+
+describe('prefillFromRegister: the register columns', () => {
+  it("each is read once: by the one entry that names it (fields.ts `register`) or by prefill's own rules", () => {
+    const byEntry = Object.values(FIELDS).flatMap((s) => ('register' in s && s.register ? [s.register] : []));
+    expect(new Set(byEntry).size).toBe(byEntry.length);
+    // Read by rules of prefill's own: codes, the ISO date, the street's numbers, the document, the lists.
+    const own = [
+      'pohlavi',
+      'dat_nar',
+      'ulice',
+      'typ_op_pas',
+      'op_pas',
+      'web_op_pas',
+      'web_st5_kody',
+      'activities',
+      'abroad_stay',
+    ];
+    // The certificate's categories as the register wrote them: not a field of the form.
+    const notForm = ['funkce_platnost'];
+    expect([...byEntry, ...own, ...notForm].sort()).toEqual(Object.keys(registerPersonSchema.shape).sort());
+  });
+
+  it('an entry with a column is prefilled from it; one disabled by what came before is not', () => {
+    const p = prefillFromRegister(
+      { ...full, stat_nar: 'SK', okres_nar: '40711', st_kod: '##', web_st_kod2: 'CZ' },
+      { duplicate: false },
+    );
+    expect(p.values.email).toBe(full.email);
+    expect(p.values.contact_street).toBe(full.web_kont_ulice);
+    expect(p.values.birth_district).toBeUndefined();
+    expect(p.values.citizen_of_2).toBeUndefined();
   });
 });
 

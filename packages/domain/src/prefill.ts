@@ -1,7 +1,7 @@
 import { normalizeBirthNumber } from './birthNumber.js';
-import { isDistrictEnabled, isField2Enabled, isSecondCitizenshipEnabled } from './conditions.js';
+import { isField2Enabled } from './conditions.js';
 import type { Today } from './dates.js';
-import { defaultFormValues, isFieldHidden } from './fields.js';
+import { defaultFormValues, FIELDS, isFieldHidden } from './fields.js';
 import { validateFormValues } from './form.js';
 import { CZECH_REPUBLIC, DELIVERY_DATA_MAILBOX } from './formCodes.js';
 import type { RegisterPerson } from './register.js';
@@ -126,20 +126,19 @@ export function prefillFromRegister(
     if (value !== undefined) v[key] = value;
   };
 
-  set('first_name', text(person.jmeno));
-  set('last_name', text(person.prijmeni));
-  set('birth_name', text(person.rodne_prijm));
+  // The fields the register holds as they stand: each entry's column (fields.ts `register`), in
+  // the catalogue's order, each only while enabled by what came before it (a district only with a
+  // birth in CZ, a second citizenship not beside the stateless ##).
+  const defaults = defaultFormValues();
+  for (const [name, spec] of Object.entries(FIELDS)) {
+    if (!('register' in spec) || spec.register === undefined) continue;
+    const value = text(person[spec.register]);
+    if (value === undefined) continue;
+    if (spec.enabled && !spec.enabled({ ...defaults, ...v })) continue;
+    (v as Partial<Record<string, string>>)[name] = value;
+  }
   set('sex', sexFromRegister(person.pohlavi));
   set('birth_date', dateFromRegister(person.dat_nar));
-  set('birth_number', text(person.rc));
-  set('birth_state', text(person.stat_nar));
-  set('birth_municipality', text(person.misto_nar));
-  // A district belongs to a birth in the Czech Republic only (spec section 4, field reactions).
-  if (isDistrictEnabled(text(person.stat_nar) ?? '')) set('birth_district', text(person.okres_nar));
-
-  set('citizen_of_1', text(person.st_kod));
-  // Stateless or unspecified (##) has no second citizenship.
-  if (isSecondCitizenshipEnabled(text(person.st_kod) ?? '')) set('citizen_of_2', text(person.web_st_kod2));
   const others = (person.web_st5_kody ?? []).map((c) => text(c)).filter((c): c is string => c !== undefined);
   if (others.length > 0) set('other_citizenships', others);
 
@@ -152,32 +151,11 @@ export function prefillFromRegister(
   }
   set('document_number', documentNumber);
 
+  // The register keeps the home street with its numbers in one field.
   const home = splitStreet(person.ulice);
   set('home_street', home.street);
   set('home_house_num', home.house);
   set('home_org_num', home.org);
-  set('home_city', text(person.mesto));
-  set('home_zip', text(person.psc));
-  set('home_state', text(person.stat));
-
-  set('employer_current_name', text(person.web_zamestnavatel));
-  set('employer_current_from', text(person.web_zam_od));
-  set('employer_current_position', text(person.web_funkce));
-  set('employer_current_description', text(person.web_popis_cinnosti));
-  set('reason_for_request', text(person.web_duvod_zadosti));
-
-  set('contact_company', text(person.web_kont_firma));
-  set('contact_street', text(person.web_kont_ulice));
-  set('contact_house_num', text(person.web_kont_cp));
-  set('contact_org_num', text(person.web_kont_co));
-  set('contact_city', text(person.web_kont_mesto));
-  set('contact_zip', text(person.web_kont_psc));
-  set('contact_state', text(person.web_kont_stat));
-
-  set('telephone', text(person.tel));
-  set('email', text(person.email));
-  set('data_mailbox', text(person.dat_schranka));
-  set('delivery_type', text(person.typ_predani));
 
   const activities = (person.activities ?? []).map((a) => ({
     from: text(a.zam_od) ?? '',
