@@ -105,6 +105,7 @@ async function profilePage(browser, url) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values['cpu-throttle']) });
   await cdp.send('Profiler.enable');
+  await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await page.addInitScript(() => {
     window.__longTasks = [];
@@ -118,6 +119,10 @@ async function profilePage(browser, url) {
   await page.waitForTimeout(Number(values.settle));
   const { profile } = await cdp.send('Profiler.stop');
   const longTasks = await page.evaluate(() => window.__longTasks);
+  // The navigation's start on the profile's clock (both are the browser's monotonic time), so a
+  // long task's [start, start + duration] (performance.now()) finds its samples.
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const navStartUs = (metrics.find((m) => m.name === 'NavigationStart')?.value ?? 0) * 1e6;
   await context.close();
   // Self time per node: samples x interval.
   const dt = new Map();
@@ -136,7 +141,59 @@ async function profilePage(browser, url) {
     const fn = `${functionName || '(anonymous)'} @ ${u ? sourceOf(u, lineNumber, columnNumber, true) : src}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
-  return { bySource, byFunction, longTasks };
+  return { bySource, byFunction, longTasks, stretches: taskBreakdown(profile, longTasks, navStartUs) };
+}
+
+/**
+ * What ran in each long task: the profile's samples whose time falls in the task (the long-task
+ * entry's start and duration, on the navigation's clock), as the functions that took most of it
+ * and the app's own frame nearest each sample (web or domain source: which of our components or
+ * functions the work was done for, whatever library did it).
+ */
+function taskBreakdown(profile, longTasks, navStartUs) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const frameOf = (n) => {
+    const { url: u, lineNumber, columnNumber, functionName } = n.callFrame;
+    return `${functionName || '(anonymous)'} @ ${u ? sourceOf(u, lineNumber, columnNumber, true) : `(${functionName || 'native'})`}`;
+  };
+  const appFrame = new Map();
+  const appOf = (id) => {
+    if (appFrame.has(id)) return appFrame.get(id);
+    let cur = id;
+    let found = '(no app frame: the library itself, the browser)';
+    while (cur !== undefined) {
+      const f = frameOf(nodes.get(cur));
+      if (/ @ (src|domain\/src)\//.test(f)) {
+        found = f;
+        break;
+      }
+      cur = parent.get(cur);
+    }
+    appFrame.set(id, found);
+    return found;
+  };
+  const tasks = longTasks.map(([start, ms]) => ({ start, ms, fns: new Map(), app: new Map() }));
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    const at = (t - navStartUs) / 1000;
+    const task = tasks.find((k) => at >= k.start && at <= k.start + k.ms);
+    if (!task) continue;
+    const node = nodes.get(profile.samples[i]);
+    const step = profile.timeDeltas[i + 1] ?? 0;
+    const fn = frameOf(node);
+    task.fns.set(fn, (task.fns.get(fn) ?? 0) + step);
+    const app = appOf(node.id);
+    task.app.set(app, (task.app.get(app) ?? 0) + step);
+  }
+  const top = (m, n, sep) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${(v / 1000).toFixed(1)} ms ${sep}${k}`);
+  return tasks.map((k) => ({ start: k.start, ms: k.ms, top: top(k.fns, 8, ''), app: top(k.app, 8, 'for ') }));
 }
 
 function add(into, from) {
@@ -155,11 +212,13 @@ async function main() {
       const bySource = new Map();
       const byFunction = new Map();
       const tasks = [];
+      const stretches = [];
       for (let r = 0; r < runs; r++) {
         const p = await profilePage(browser, `${base}${path}`);
         add(bySource, p.bySource);
         add(byFunction, p.byFunction);
         tasks.push(p.longTasks);
+        stretches.push(p.stretches);
       }
       const ms = (us) => (us / 1000 / runs).toFixed(1);
       const total = [...bySource.values()].reduce((a, b) => a + b, 0);
@@ -181,6 +240,13 @@ async function main() {
         console.log(`  ${ms(v)} ms  ${k}`);
       }
       console.log(`long tasks [start, ms] per run: ${tasks.map((t) => JSON.stringify(t)).join(' | ')}`);
+      stretches.forEach((run, r) => {
+        console.log(`long tasks of run ${r + 1}, what ran in them:`);
+        for (const s of run)
+          console.log(
+            `  at ${s.start} ms, ${s.ms} ms:\n    ${s.top.join('\n    ')}\n    by app frame:\n      ${s.app.join('\n      ')}`,
+          );
+      });
     }
   } finally {
     await browser.close();

@@ -8,6 +8,7 @@ import {
   displayToIso,
   formatDisplayDate,
   formatIsoDate,
+  intlCalendarDateOf,
   isIncompleteDateInput,
   isLeapYear,
   isoToDisplay,
@@ -50,6 +51,37 @@ describe('today', () => {
     // 22:30 UTC in summer is 00:30 next day (UTC+2).
     expect(resolveToday(new Date('2025-06-30T22:30:00Z'))).toEqual({ year: 2025, month: 7, day: 1 });
     expect(resolveToday(new Date('2025-06-30T21:30:00Z'))).toEqual({ year: 2025, month: 6, day: 30 });
+  });
+  it('counts Prague’s date as ICU’s time-zone data has it, 1996-2040, at every change of offset and date', () => {
+    // ICU's offset of Prague at an instant, in hours.
+    const hourOf = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', hour: '2-digit', hourCycle: 'h23' });
+    const offset = (t: number) => (Number(hourOf.format(t)) - new Date(t).getUTCHours() + 24) % 24;
+    // The date in Prague differs from the UTC date only from 22:00 UTC (summer) or 23:00 UTC
+    // (winter): each day's instants on both sides of both; and each change of offset, found by
+    // asking ICU for every hour of the last days of March and October, to the millisecond.
+    const at: number[] = [];
+    for (let day = Date.UTC(1996, 0, 1); day < Date.UTC(2041, 0, 1); day += 86_400_000) {
+      for (const hour of [22, 23]) at.push(day + hour * 3_600_000 - 1, day + hour * 3_600_000);
+    }
+    let changes = 0;
+    for (let year = 1996; year <= 2040; year++) {
+      for (const month of [2, 9]) {
+        for (let t = Date.UTC(year, month, 24); t < Date.UTC(year, month + 1, 1); t += 3_600_000) {
+          if (offset(t) === offset(t + 3_600_000)) continue;
+          changes++;
+          at.push(t + 3_600_000 - 1, t + 3_600_000);
+        }
+      }
+    }
+    expect(changes).toBe(2 * (2040 - 1996 + 1));
+    const wrong = at.filter(
+      (t) => JSON.stringify(calendarDateOf(new Date(t))) !== JSON.stringify(intlCalendarDateOf(new Date(t))),
+    );
+    expect(wrong.map((t) => new Date(t).toISOString())).toEqual([]);
+  });
+  it('asks ICU before 1996, when Czech summer time ended in September', () => {
+    // 1995: summer time ended on 24 September, so 1 October 22:30 UTC was 23:30 in Prague.
+    expect(calendarDateOf(new Date('1995-10-01T22:30:00Z'))).toEqual({ year: 1995, month: 10, day: 1 });
   });
   it('defaults to now', () => {
     const d = resolveToday();

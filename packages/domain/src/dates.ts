@@ -21,15 +21,47 @@ export type Today = Date | CalendarDate;
 /** The time zone the service's dates are in (a Czech service, whoever runs it where). */
 export const SERVICE_TIME_ZONE = 'Europe/Prague';
 
-const zoneFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SERVICE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** The calendar date of an instant in Europe/Prague. */
+/** 01:00 UTC on the last Sunday of a month (0-based) of a year: when EU summer time starts or ends. */
+function lastSunday0100Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * DAY_MS;
+}
+
+/** The years the summer-time rule below is Prague's (the EU's since 1996; a test holds it to ICU). */
+const EU_RULE_FROM = 1996;
+
+let zoneFormatter: Intl.DateTimeFormat | undefined;
+
+/**
+ * The calendar date of an instant in Europe/Prague. From 1996 on it is counted, not asked of
+ * Intl: Central European Time (UTC+1), summer time (UTC+2) from 01:00 UTC on the last Sunday of
+ * March to 01:00 UTC on the last Sunday of October (the EU's rule, Directive 2000/84/EC; Czech
+ * law since 1996). The first `Intl.DateTimeFormat` with a time zone costs a phone tens of
+ * milliseconds of the page's load (the time-zone data; issue 37), and every page that checks a
+ * date asks "today" while it loads. `dates.test.ts` holds the count to ICU's Europe/Prague over
+ * every change of offset from 1996 to 2040, so a change of the rule fails a test; an instant
+ * before 1996 asks Intl.
+ */
 export function calendarDateOf(instant: Date): CalendarDate {
+  const year = instant.getUTCFullYear();
+  if (year < EU_RULE_FROM) return intlCalendarDateOf(instant);
+  const t = instant.getTime();
+  const summer = t >= lastSunday0100Utc(year, 2) && t < lastSunday0100Utc(year, 9);
+  const local = new Date(t + (summer ? 2 : 1) * HOUR_MS);
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
+}
+
+/** The calendar date of an instant in Europe/Prague, as ICU's time-zone data has it. */
+export function intlCalendarDateOf(instant: Date): CalendarDate {
+  zoneFormatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: SERVICE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = zoneFormatter.formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };

@@ -83,10 +83,22 @@ export function catalogueShape(catalogue: Catalogue = FIELDS) {
   );
 }
 
-/** The form values' shape without the rules (buildFormSchema adds them; the API contract describes the submit body with it). */
-export const formShape = catalogueShape(FIELDS) as unknown as z.ZodObject<{
+/** The form values' shape by FIELDS (formShape()). */
+export type FormShape = z.ZodObject<{
   [K in FormFieldName]: z.ZodType<FormValues[K], FormValues[K]>;
 }>;
+let builtShape: FormShape | undefined;
+
+/**
+ * The form values' shape without the rules (buildFormSchema adds them; the API contract describes
+ * the submit body with it), built on first use: a page that loads the rules but does not check a
+ * form yet (the search step, step 2 before its first check) does not build 44 schemas while it
+ * loads (issue 37: that was the longest task of step 2's load on a phone).
+ */
+export function formShape(): FormShape {
+  builtShape ??= catalogueShape(FIELDS) as unknown as FormShape;
+  return builtShape;
+}
 
 const isBlank = (s: string) => s.trim() === '';
 const MESSAGE_KEY_SET: ReadonlySet<string> = new Set(MESSAGE_KEYS);
@@ -249,7 +261,7 @@ export function buildFormSchema(
 ): z.ZodType<FormValues, FormValues> {
   const day = resolveToday(today);
   // The shape of the catalogue's fields; FIELDS's is built once (formShape).
-  const shape = catalogue === FIELDS ? formShape : (catalogueShape(catalogue) as unknown as typeof formShape);
+  const shape = catalogue === FIELDS ? formShape() : (catalogueShape(catalogue) as unknown as FormShape);
   return shape.superRefine((values, zctx) => {
     for (const issue of validateFormValues(values, context, day, catalogue)) {
       zctx.addIssue({

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** A past activity as the register keeps it. typ: 1 employment, 2 education, 3 other. */
-export const registerActivitySchema = z.object({
+export const registerActivitySchema = /* @__PURE__ */ z.object({
   /** MM/YYYY */
   zam_od: z.string(),
   /** MM/YYYY */
@@ -21,13 +21,13 @@ export const registerActivitySchema = z.object({
 export type RegisterActivity = z.infer<typeof registerActivitySchema>;
 
 /** A stay abroad as the register keeps it: state code and reason. */
-export const registerAbroadStaySchema = z.object({ stat: z.string(), duvod: z.string() });
+export const registerAbroadStaySchema = /* @__PURE__ */ z.object({ stat: z.string(), duvod: z.string() });
 export type RegisterAbroadStay = z.infer<typeof registerAbroadStaySchema>;
 
-const categorySchema = z.object({ valid_until: z.string() });
+const categorySchema = /* @__PURE__ */ z.object({ valid_until: z.string() });
 
 /** The person's certificate as the search answers it (spec section 3, validity record). */
-export const registerRecordSchema = z.object({
+export const registerRecordSchema = /* @__PURE__ */ z.object({
   id: z.number(),
   /** 'Ano' valid, 'Ne' not valid */
   stav: z.string(),
@@ -48,7 +48,7 @@ const maybe = () => z.string().nullable().optional();
  * spec's list; the register holds them and the prefill uses them so a found person does not
  * have to type what the authority already knows.
  */
-export const registerPersonSchema = z.object({
+export const registerPersonSchema = /* @__PURE__ */ z.object({
   jmeno: z.string(),
   prijmeni: z.string(),
   /** birth surname */
@@ -115,20 +115,20 @@ export type RegisterPerson = z.infer<typeof registerPersonSchema>;
  * docs/register.md). The browser sends it back with validate and submit; only through it
  * (or a NIA sign-in) does the server link a request to a register person.
  */
-export const searchAnswerSchema = registerPersonSchema.extend({
+export const searchAnswerSchema = /* @__PURE__ */ registerPersonSchema.extend({
   record: registerRecordSchema.optional(),
   match: z.string().optional(),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
 
-const czechDate = z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);
+const czechDate = /* @__PURE__ */ z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/);
 
 /**
  * GET /api/ros/{id}/validity (spec sections 3 and 7): the certificate as the public check shows
  * it. stav 'Ano': valid today, 'Ne': revoked or expired; jmeno and prijmeni hold the first three
  * letters; a1a3 and a2 only while valid.
  */
-export const validityAnswerSchema = z.object({
+export const validityAnswerSchema = /* @__PURE__ */ z.object({
   data: z.object({
     stav: z.enum(['Ano', 'Ne']),
     platnost_do: czechDate,

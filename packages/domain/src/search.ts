@@ -48,7 +48,7 @@ const requiredText = (max: number) =>
       if (issue) c.issues.push({ code: 'custom', message: issue.key, params: issue.params, input: c.value });
     });
 
-export const birthNumberSchema = z
+export const birthNumberSchema = /* @__PURE__ */ z
   .string({ error: 'required' })
   .max(SEARCH_MAX.birthNumber * 2, { error: 'maxlength', abort: true })
   .trim()
@@ -57,7 +57,7 @@ export const birthNumberSchema = z
   .refine((v) => parseBirthNumber(v) !== null, { error: 'birthNumberInvalidFormat' });
 
 /** POST /api/ros/search. Extra fields are refused: a public endpoint takes exactly what it needs. */
-export const searchByDocumentSchema = z
+export const searchByDocumentSchema = /* @__PURE__ */ z
   .object({
     first_name: requiredText(SEARCH_MAX.name),
     last_name: requiredText(SEARCH_MAX.name),
@@ -82,7 +82,7 @@ export type SearchByDocument = z.output<typeof searchByDocumentSchema>;
  * finds nobody. The proof's fields are optional in the shape, so that a body without one is
  * answered as "not found", never as a different error.
  */
-export const searchByBirthNumberSchema = z
+export const searchByBirthNumberSchema = /* @__PURE__ */ z
   .object({
     birth_number: birthNumberSchema,
     match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),

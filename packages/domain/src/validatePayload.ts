@@ -35,7 +35,7 @@ const str = (max: number) =>
       if (issue) c.issues.push({ code: 'custom', message: issue.key, params: issue.params, input: c.value });
     });
 
-export const validateBodySchema = z
+export const validateBodySchema = /* @__PURE__ */ z
   .object({
     first_name: str(max.first_name),
     last_name: str(max.last_name),

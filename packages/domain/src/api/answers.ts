@@ -10,7 +10,7 @@ import { REQUEST_STATUSES } from '../requestStatus.js';
  */
 
 /** GET /api/ros/metadata: what the browser app needs at start. */
-export const metadataAnswerSchema = z.object({
+export const metadataAnswerSchema = /* @__PURE__ */ z.object({
   version: z.string(),
   /** 'YES' offers NIA sign-in on the home page; 'NO' opens the form with ?eid=eid. */
   use_eid: z.enum(['YES', 'NO']),
@@ -21,28 +21,28 @@ export const metadataAnswerSchema = z.object({
 export type MetadataAnswer = z.infer<typeof metadataAnswerSchema>;
 
 /** An item of the small code lists (delivery, document, verification types, dial codes, activity types). */
-export const codeItemSchema = z.object({
+export const codeItemSchema = /* @__PURE__ */ z.object({
   code: z.string(),
   name_cz: z.string(),
   name_en: z.string(),
 });
 export type CodeItem = z.infer<typeof codeItemSchema>;
 /** A duplicate reason; a `disabled` one is shown but cannot be chosen (the authority switched it off). */
-export const duplicateTypeSchema = codeItemSchema.extend({
+export const duplicateTypeSchema = /* @__PURE__ */ codeItemSchema.extend({
   disabled: z.boolean().optional(),
 });
 export type DuplicateType = z.infer<typeof duplicateTypeSchema>;
 /** GET /api/ros/countries (?lang=en sorts by the English name). */
-export const countrySchema = codeItemSchema.extend({ code_csu: z.string() });
+export const countrySchema = /* @__PURE__ */ codeItemSchema.extend({ code_csu: z.string() });
 export type Country = z.infer<typeof countrySchema>;
-export const municipalitySchema = z.object({
+export const municipalitySchema = /* @__PURE__ */ z.object({
   code: z.string(),
   name: z.string(),
   long_name: z.string(),
   district: z.string(),
 });
 export type Municipality = z.infer<typeof municipalitySchema>;
-export const districtSchema = z.object({ code: z.string(), name: z.string() });
+export const districtSchema = /* @__PURE__ */ z.object({ code: z.string(), name: z.string() });
 export type District = z.infer<typeof districtSchema>;
 
 /** The reference lists by path (GET /api/ros/{name}), each a JSON array of its items. */
@@ -58,10 +58,10 @@ export const REFERENCE_LIST_SCHEMAS = {
   'activity-types': codeItemSchema,
 } as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = /* @__PURE__ */ z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** Which rule makes a new request probably refused, with its dates (refusal.ts, issue 28). */
-export const refusalReasonSchema = z
+export const refusalReasonSchema = /* @__PURE__ */ z
   .discriminatedUnion('rule', [
     z.object({
       rule: z.literal('renewal-window'),
@@ -80,7 +80,7 @@ export const refusalReasonSchema = z
   });
 
 /** POST /api/ros/validate: the confirmation dialog's two checks. */
-export const validateAnswerSchema = z.object({
+export const validateAnswerSchema = /* @__PURE__ */ z.object({
   okDate: z.boolean(),
   okDuplications: z.boolean(),
   reason: refusalReasonSchema.optional(),
@@ -88,7 +88,7 @@ export const validateAnswerSchema = z.object({
 export type ValidateAnswer = z.infer<typeof validateAnswerSchema>;
 
 /** POST /api/ros: 201 when stored now, 200 for a retry of a stored request. */
-export const submitAnswerSchema = z.object({
+export const submitAnswerSchema = /* @__PURE__ */ z.object({
   /** A short confirmation with the reference number, in the request's language. */
   text: z.string(),
   /** The request's unguessable id: GET /api/ros/pdf/{id}. */
@@ -110,7 +110,7 @@ export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
  * decision (issue 38): its status is the corrected outcome, its note the reason; the current
  * outcome is always the last event's.
  */
-export const statusAnswerSchema = z.object({
+export const statusAnswerSchema = /* @__PURE__ */ z.object({
   reference: z.string(),
   status: z.enum(REQUEST_STATUSES),
   channel: z.enum(['pdf', 'nia']),
@@ -128,7 +128,7 @@ export const statusAnswerSchema = z.object({
 export type StatusAnswer = z.infer<typeof statusAnswerSchema>;
 
 /** The identity NIA released (spec section 3, "Sign-in session"). */
-export const niaIdentitySchema = z.object({
+export const niaIdentitySchema = /* @__PURE__ */ z.object({
   /** False when NIA did not release the first name, the last name or the birth date. */
   complete: z.boolean(),
   first_name: z.string().nullable(),
@@ -149,14 +149,14 @@ export type NiaIdentityAnswer = z.infer<typeof niaIdentitySchema>;
  * clock does not matter. The browser warns `warn_before` seconds before the end (WCAG 2.2.1);
  * `extendable` is false once the session's maximum lifetime is reached (sign in again then).
  */
-export const ssoSessionTimeSchema = z.object({
+export const ssoSessionTimeSchema = /* @__PURE__ */ z.object({
   expires_in: z.number().int().nonnegative(),
   warn_before: z.number().int().nonnegative(),
   extendable: z.boolean(),
 });
 export type SsoSessionTime = z.infer<typeof ssoSessionTimeSchema>;
 
-export const ssoSessionAnswerSchema = z
+export const ssoSessionAnswerSchema = /* @__PURE__ */ z
   .object({
     nia: niaIdentitySchema,
     szr: searchAnswerSchema.nullable(),
@@ -168,6 +168,6 @@ export const ssoSessionAnswerSchema = z
 export type SsoSessionAnswer = z.infer<typeof ssoSessionAnswerSchema>;
 
 /** GET /api/ros/altcha-challenge: an ALTCHA v2 proof-of-work challenge (altcha-lib). */
-export const altchaChallengeSchema = z
+export const altchaChallengeSchema = /* @__PURE__ */ z
   .object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() })
   .loose();

@@ -27,14 +27,14 @@ import {
 import type { ApiErrorCode } from './errors.js';
 
 /** POST /api/ros/status's body: the reference and the access code as typed (docs/status.md). */
-export const statusBodySchema = z
+export const statusBodySchema = /* @__PURE__ */ z
   .object({ reference: z.string().max(40), code: z.string().max(40) })
   .strict();
 
 const envelopeError = (i: { input: unknown }) => (i.input === undefined ? 'required' : 'pattern');
 
 /** The submit body's envelope around the form values: the request's language and mode. */
-export const submitEnvelopeSchema = z.object({
+export const submitEnvelopeSchema = /* @__PURE__ */ z.object({
   language: z.enum(['cs', 'en'], { error: envelopeError }),
   duplicate: z.boolean({ error: envelopeError }),
 });
@@ -45,7 +45,7 @@ export const submitEnvelopeSchema = z.object({
  * `nia`: sent after NIA sign-in) and the three required declarations, each true. The two
  * notification consents are form values (send_notifications_email / _phone).
  */
-export const legalEnvelopeSchema = z.object({
+export const legalEnvelopeSchema = /* @__PURE__ */ z.object({
   legal_version: z.string({ error: envelopeError }).max(LEGAL_VERSION_MAX_LENGTH),
   legal_channel: z.enum(['paper', 'nia'], { error: envelopeError }),
   declaration_signature: z.boolean({ error: envelopeError }),
@@ -58,7 +58,7 @@ export const legalEnvelopeSchema = z.object({
  * token. The values' rules depend on the request (register person, NIA sign-in, duplicate):
  * the server checks them with buildFormSchema under the context it works out.
  */
-export const submitBodySchema = formShape
+export const submitBodySchema = /* @__PURE__ */ formShape()
   .extend(submitEnvelopeSchema.shape)
   .extend(legalEnvelopeSchema.shape)
   .extend({
@@ -70,7 +70,7 @@ export const submitBodySchema = formShape
     Object.fromEntries(
       Object.entries(FIELDS)
         .filter(([, spec]) => 'absent' in spec && spec.absent !== undefined)
-        .map(([name]) => [name, formShape.shape[name as FormFieldName].optional()]),
+        .map(([name]) => [name, formShape().shape[name as FormFieldName].optional()]),
     ),
   );
 
@@ -100,7 +100,7 @@ const botCheckHeader = {
   required: true,
   description: 'The bot-check token (ALTCHA payload or reCAPTCHA v3 token)',
 };
-const botCheckErrors = Object.values(BOT_CHECK_CODES).filter((c) => c !== BOT_CHECK_CODES.provider);
+const botCheckErrors = /* @__PURE__ */ Object.values(BOT_CHECK_CODES).filter((c) => c !== BOT_CHECK_CODES.provider);
 
 /** Every call of spec section 7 (and the ALTCHA challenge), in the spec's order. */
 export const PUBLIC_API_CALLS: ApiCall[] = [

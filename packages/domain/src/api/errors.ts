@@ -27,11 +27,11 @@ export const API_ERROR_CODES = unique([
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 /** A refused field: its path ('abroad_stay.0.state') and the spec's message key. */
-export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const fieldErrorSchema = /* @__PURE__ */ z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The one shape of every error answer (docs/errors.md). */
-export const apiErrorBodySchema = z.object({
+export const apiErrorBodySchema = /* @__PURE__ */ z.object({
   error: z.object({
     code: z.enum(API_ERROR_CODES as [ApiErrorCode, ...ApiErrorCode[]]),
     message: z.string(),

@@ -99,7 +99,12 @@ export function RequestForm({
   const readOnly = status.ctx.readOnly;
   useEffect(() => {
     const sub = form.watch(() => status.update(form.getValues()));
-    return () => sub.unsubscribe();
+    // The rules' first run, in a task of its own after the first screen (request/status.ts).
+    const first = setTimeout(() => status.check(), 0);
+    return () => {
+      sub.unsubscribe();
+      clearTimeout(first);
+    };
   }, [form, status]);
 
   const [birthNameTouched, setBirthNameTouched] = useState(
@@ -168,7 +173,10 @@ export function RequestForm({
   useLeaveGuard(dirty);
 
   /** The rules and (a new request) the month coverage, judged now. */
-  const validNow = () => status.state.formOk && coverageOk(form.getValues(), status.ctx);
+  const validNow = () => {
+    status.check();
+    return status.state.formOk && coverageOk(form.getValues(), status.ctx);
+  };
   const onStartOver = () => {
     if (dirty && !window.confirm(t('FORM.START_OVER_CONFIRM'))) return;
     clearDraft();

@@ -1,4 +1,4 @@
-import { isRequestStatus, type StatusAnswer } from '@ros/domain';
+import { calendarDateOf, formatDisplayDate, isRequestStatus, type StatusAnswer } from '@ros/domain';
 import { ApiRequestError, apiPost } from '../api/client';
 
 /** What a look-up ended with: the answer, or why there is none. */
@@ -43,15 +43,7 @@ function asStatusAnswer(raw: unknown): StatusAnswer | null {
   return a as StatusAnswer;
 }
 
-const dateParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Prague',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-
-/** An instant as the portal writes dates in both languages: dd.mm.yyyy (Prague). */
+/** An instant as the portal writes dates in both languages: dd.mm.yyyy (Prague; no Intl: issue 37). */
 export function displayDate(iso: string): string {
-  const p = Object.fromEntries(dateParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.day}.${p.month}.${p.year}`;
+  return formatDisplayDate(calendarDateOf(new Date(iso)));
 }

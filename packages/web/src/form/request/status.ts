@@ -49,7 +49,9 @@ export const valueAt = (values: FormValues, path: string): string =>
 
 export class FormStatusStore {
   private readonly listeners = new Set<() => void>();
-  private readonly schema;
+  private schema: ReturnType<typeof buildFormSchema> | undefined;
+  /** The rules have run on the values (not yet while the form loads: see the constructor). */
+  private checked = false;
   private server: Record<string, ServerError> = {};
   private values: FormValues;
   state: FormStatus;
@@ -58,9 +60,24 @@ export class FormStatusStore {
     readonly ctx: FormContext,
     values: FormValues,
   ) {
-    this.schema = buildFormSchema(ctx);
     this.values = values;
-    this.state = this.compute(new Set(), false);
+    // While the form loads nothing shows a message (nothing is changed, no finish tried) and the
+    // finish bar is not in the page yet: the schema is built and run after the first render
+    // (check(), from the form's effect), not in it, so that the form's first screen is not
+    // held up by it on a phone (issue 37). Until then the form is not OK and only "(optional)"
+    // (the required set, from the catalogue's rules) is known.
+    this.state = {
+      errors: {},
+      formOk: false,
+      required: this.requiredNow(),
+      changed: new Set(),
+      attempted: false,
+    };
+  }
+
+  /** Runs the rules on the values if they have not run yet; a finish asks it first. */
+  check(): void {
+    if (!this.checked) this.publish(this.compute(this.state.changed, this.state.attempted));
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -82,6 +99,7 @@ export class FormStatusStore {
   }
 
   setAttempted(): void {
+    this.check();
     if (!this.state.attempted) this.publish({ ...this.state, attempted: true });
   }
 
@@ -94,7 +112,13 @@ export class FormStatusStore {
     this.publish(this.compute(changed, true));
   }
 
+  private requiredNow(): ReadonlySet<FormFieldName> {
+    return new Set(FORM_FIELDS.filter((f) => isFieldRequired(f, this.values, this.ctx)));
+  }
+
   private compute(changed: ReadonlySet<string>, attempted: boolean): FormStatus {
+    this.schema ??= buildFormSchema(this.ctx);
+    this.checked = true;
     const parsed = this.schema.safeParse(this.values);
     const errors: Record<string, ValidationError> = parsed.success
       ? {}
@@ -105,8 +129,7 @@ export class FormStatusStore {
       serverInvalid = true;
       if (!(path in errors)) errors[path] = s.error;
     }
-    const required = new Set(FORM_FIELDS.filter((f) => isFieldRequired(f, this.values, this.ctx)));
-    return { errors, formOk: parsed.success && !serverInvalid, required, changed, attempted };
+    return { errors, formOk: parsed.success && !serverInvalid, required: this.requiredNow(), changed, attempted };
   }
 
   private publish(next: FormStatus): void {
