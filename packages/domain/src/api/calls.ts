@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { LEGAL_VERSION_MAX_LENGTH, MATCH_TOKEN_MAX_LENGTH } from '../bounds.js';
-import { FIELDS } from '../fields.js';
+import { FIELDS, type FormFieldName } from '../fields.js';
 import { formShape } from '../form.js';
 import { searchAnswerSchema, validityAnswerSchema } from '../register.js';
 import { searchByBirthNumberSchema, searchByDocumentSchema } from '../search.js';
 import { validateBodySchema } from '../validatePayload.js';
-import type { FormFieldName } from '../values.js';
 import {
   altchaChallengeSchema,
   metadataAnswerSchema,
@@ -100,7 +99,9 @@ const botCheckHeader = {
   required: true,
   description: 'The bot-check token (ALTCHA payload or reCAPTCHA v3 token)',
 };
-const botCheckErrors = /* @__PURE__ */ Object.values(BOT_CHECK_CODES).filter((c) => c !== BOT_CHECK_CODES.provider);
+const botCheckErrors = /* @__PURE__ */ Object.values(BOT_CHECK_CODES).filter(
+  (c) => c !== BOT_CHECK_CODES.provider,
+);
 
 /** Every call of spec section 7 (and the ALTCHA challenge), in the spec's order. */
 export const PUBLIC_API_CALLS: ApiCall[] = [
