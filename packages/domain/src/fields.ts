@@ -13,9 +13,9 @@
 // isFieldHidden, isFieldEnabled, isFieldRequired, normalizeFormValues, codedValues,
 // isPrintedField; isFieldReadOnly is not one of them (read-only is the register's,
 // FormContext.readOnly, not an entry's). The form's schema and storage form (form.ts), the prefill
-// (prefill.ts), the server's code checks (requests/submission.ts), the PDF (pdf/model.ts), the
-// CSV export (cli/requests.ts) and the web's controls (form/request/) read them rather than
-// restate them. What is not the entry's: the web's
+// (prefill.ts), the server's code checks (requests/submission.ts), its register import (the
+// columns the entries name, register/import.ts), the PDF (pdf/model.ts), the CSV export
+// (cli/requests.ts) and the web's controls (form/request/) read them rather than restate them. What is not the entry's: the web's
 // section components place a field by hand (its section again, its order, a name's or address's
 // autocomplete); its labels are its texts: the web's i18n and the PDF's (server pdf/labels.ts),
 // both by the field's name.
@@ -114,7 +114,9 @@ export type ScalarSpec<T extends Typing = FormTyping> = ValueSpec &
   FieldRules<T> & {
     /**
      * The register person's column that prefills it, copied trimmed as it stands, and only while
-     * the field is enabled by what was prefilled before it (prefill.ts prefillFromRegister).
+     * the field is enabled by what was prefilled before it (prefill.ts prefillFromRegister). The
+     * register import checks that column by this entry (its length, or its kind's form: server
+     * register/import.ts).
      * Absent: the register has none, or prefill reads it by a rule of its own (sex, the birth
      * date, the home street's numbers, the document).
      */
