@@ -232,6 +232,17 @@ export function csvColumns(catalogue: Catalogue = FIELDS): string[] {
   return [...SUMMARY_FIELDS, ...specOrder(catalogue), 'nia_person_identifier'];
 }
 
+/** A request's line of the CSV: its summary and values by csvColumns(catalogue) (a value it lacks: an empty cell). */
+export function csvRow(detail: RequestDetail, catalogue: Catalogue = FIELDS): string {
+  const flat = {
+    ...detail.values,
+    ...Object.fromEntries(SUMMARY_FIELDS.map((k) => [k, detail[k]])),
+  } as Record<string, unknown>;
+  return csvColumns(catalogue)
+    .map((k) => csvCell(flat[k]))
+    .join(',');
+}
+
 async function exportRequests(args: string[], ctx: AppContext, out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -264,7 +275,6 @@ async function exportRequests(args: string[], ctx: AppContext, out: Out): Promis
   const progress = (n: number, done = false) =>
     process.stderr.write(`\rexported ${n} request(s)${done ? '\n' : ''}`);
 
-  const fields = csvColumns();
   let n = 0;
   let after: { created_at: string; reference: string } | undefined;
   if (format === 'json') write('[');
@@ -277,12 +287,8 @@ async function exportRequests(args: string[], ctx: AppContext, out: Out): Promis
       if (format === 'json') {
         write(`${n > 0 ? ',' : ''}${JSON.stringify(detail)}`);
       } else {
-        if (n === 0) write(fields.map(csvCell).join(','));
-        const flat = {
-          ...detail.values,
-          ...Object.fromEntries(SUMMARY_FIELDS.map((k) => [k, detail[k]])),
-        } as Record<string, unknown>;
-        write(fields.map((k) => csvCell(flat[k])).join(','));
+        if (n === 0) write(csvColumns().map(csvCell).join(','));
+        write(csvRow(detail));
       }
       if (pdfDir) {
         await writeFile(

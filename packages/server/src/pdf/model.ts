@@ -19,7 +19,7 @@ import {
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { legalVariant, type StoredRequest } from '../requests/repository.js';
-import { type CatalogueLabels, fill, PDF_LABELS, type PdfLabels, type PdfLanguage } from './labels.js';
+import { type CatalogueLabels, fill, PDF_LABELS, type PdfLanguage } from './labels.js';
 
 /**
  * The request as a document, in its language, with every code replaced by its name from the
@@ -73,10 +73,18 @@ export interface CodeNames {
 /**
  * Looks up the names of the codes in `values` (a few small queries): every code of a country,
  * code-list, municipality or district field of the catalogue (fields.ts), in either mode.
- * Unknown codes stay as they are.
+ * Unknown codes stay as they are. `catalogue`: FIELDS; a test passes one with a field more.
  */
-export async function loadCodeNames(db: Db, values: FormValues, lang: PdfLanguage): Promise<CodeNames> {
-  const coded = [...codedValues(values, { duplicate: false }), ...codedValues(values, { duplicate: true })];
+export async function loadCodeNames(
+  db: Db,
+  values: FormValues,
+  lang: PdfLanguage,
+  catalogue: Catalogue = FIELDS,
+): Promise<CodeNames> {
+  const coded = [
+    ...codedValues(values, { duplicate: false }, catalogue),
+    ...codedValues(values, { duplicate: true }, catalogue),
+  ];
   const codesOf = (kind: ValueSpec['kind']) => [
     ...new Set(coded.filter((c) => c.spec.kind === kind).map((c) => c.code)),
   ];
@@ -270,6 +278,8 @@ export function pdfSections(
 /**
  * `versions`: the legal texts' versions (@ros/domain LEGAL_TEXT_VERSIONS); a test passes its own
  * list to show that a stored request keeps its version's texts when a new one is added.
+ * `catalogue`: FIELDS, and `labels` PDF_LABELS; a test passes a catalogue with a field more and
+ * the labels with its label added (pdfSections).
  */
 export function buildPdfModel(
   request: StoredRequest,
@@ -279,14 +289,16 @@ export function buildPdfModel(
   receivedAt: string | null = null,
   /** The status page's access code and link (docs/status.md): printed next to the reference. */
   status?: { code: string; url: string },
+  allLabels: Readonly<Record<PdfLanguage, CatalogueLabels>> = PDF_LABELS,
+  catalogue: Catalogue = FIELDS,
 ): PdfModel {
   const lang = request.language;
-  const labels: PdfLabels = PDF_LABELS[lang];
+  const labels = allLabels[lang];
   const values = request.values;
   const duplicate = request.duplicate;
   // Sent after NIA sign-in: the authority has it already; nothing is printed or signed.
   const nia = request.viaNia;
-  const sections = pdfSections(values, duplicate, labels, names);
+  const sections = pdfSections(values, duplicate, labels, names, catalogue);
 
   // The texts of the version the applicant was shown, whatever the current one is (issue 22).
   const statements = legalStatements(request.legal.version, lang, legalVariant(request), values, versions);

@@ -7,23 +7,29 @@ import {
   isFieldRequired,
 } from '@ros/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvColumns } from '../cli/requests.js';
+import { csvColumns, csvRow } from '../cli/requests.js';
 import { ApiError } from '../errors.js';
 import { findByReference, toDetail } from '../intake/requests.js';
+import { createAccessCodes } from '../notifications/accessCode.js';
 import { type CatalogueLabels, PDF_LABELS } from '../pdf/labels.js';
 import { type CodeNames, pdfSections } from '../pdf/model.js';
+import { renderPdf } from '../pdf/render.js';
+import { requestPdfModel } from '../pdf/requestPdf.js';
+import { parseCsv } from '../reference/csv.js';
 import { AGREED, agreed, newApplicant } from '../test/applicant.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
+import { pdfText } from '../test/pdfText.js';
 import { seedFormData } from '../test/seed.js';
 import { storeRequest } from './repository.js';
 import { checkSubmission } from './submission.js';
 
 /**
- * The catalogue is the whole field (issue 25): a field added to it, and to nothing else, is
- * required and enabled by its entry, checked and stored by the server, printed in its section of
- * the PDF, a column of the CSV export and a value of the intake API. The field lives only in this
- * test's catalogue, which the derived functions take as their last parameter, and in its texts:
- * its PDF label, added to the labels the way the field is added to the catalogue.
+ * The catalogue is the whole field (issue 25, issue 34): a field added to it, and to nothing else,
+ * is required and enabled by its entry, checked and stored by the server, printed in its section
+ * of the PDF (the model and the document's bytes, read back), a column of the CSV export with its
+ * value in the request's row, and a value of the intake API. The field lives only in this test's
+ * catalogue, which the derived functions take as their last parameter, and in its texts: its PDF
+ * label, added to the labels the way the field is added to the catalogue.
  */
 const catalogue: Catalogue = {
   ...FIELDS,
@@ -96,6 +102,24 @@ for (const kind of await testDbKinds()) {
       await seedFormData({ config: t.config, db: t.db, version: 'test' });
     });
     afterAll(async () => t?.cleanup());
+    /** An accepted submission stored, and found again by its reference as the intake side finds it. */
+    const stored = async (accepted: Awaited<ReturnType<typeof checkSubmission>>, hash: string) => {
+      const r = await storeRequest(t.db, {
+        language: accepted.language,
+        duplicate: false,
+        viaNia: false,
+        niaIdentifier: null,
+        values: accepted.values,
+        personKey: `test:pet-${hash}`,
+        idempotencyKey: null,
+        bodyHash: hash.repeat(64),
+        legal: AGREED,
+      });
+      if (!('request' in r)) throw new Error('not stored');
+      const found = await findByReference(t.db, r.request.reference);
+      if (found.kind !== 'found') throw new Error('not found');
+      return found;
+    };
 
     it('the payload check requires it, checks its length, and stores it trimmed', async () => {
       const now = new Date();
@@ -136,21 +160,40 @@ for (const kind of await testDbKinds()) {
         'the PDF has no label for the field pet_name',
       );
 
-      const stored = await storeRequest(t.db, {
-        language: accepted.language,
-        duplicate: false,
-        viaNia: false,
-        niaIdentifier: null,
-        values: accepted.values,
-        personKey: 'test:pet',
-        idempotencyKey: null,
-        bodyHash: 'c'.repeat(64),
-        legal: AGREED,
-      });
-      if (!('request' in stored)) throw new Error('not stored');
-      const found = await findByReference(t.db, stored.request.reference);
-      if (found.kind !== 'found') throw new Error('not found');
+      const found = await stored(accepted, 'c');
       expect((toDetail(found).values as WithPet).pet_name).toBe('Rex');
+
+      // The document itself, as every copy of it is made (requestPdfModel, then the workers' renderPdf).
+      const sources = {
+        db: t.db,
+        accessCodes: createAccessCodes(t.db, t.config),
+        publicUrl: t.config.publicUrl,
+      };
+      const text = await pdfText(
+        await renderPdf(
+          await requestPdfModel(sources, found.request, { ...PDF_LABELS, en: labels }, catalogue),
+        ),
+      );
+      // In its section: after the contact details' heading, before the next section's.
+      const { contact: heading, employer: next } = PDF_LABELS.en.sections;
+      expect(text.slice(text.indexOf(heading), text.indexOf(next))).toContain('Name of your pet Rex');
+      expect(await pdfText(await renderPdf(await requestPdfModel(sources, found.request)))).not.toContain(
+        'Name of your pet',
+      );
+    });
+
+    it('the CSV export prints its value in its column of the request’s row', async () => {
+      const now = new Date();
+      const accepted = await checkSubmission(t.db, body({ pet_name: 'Rex' }), now, noProof, catalogue);
+      const found = await stored(accepted, 'd');
+      const columns = csvColumns(catalogue);
+      const [row] = parseCsv(csvRow(toDetail(found), catalogue));
+      expect(row?.fields).toHaveLength(columns.length);
+      expect(row?.fields[columns.indexOf('reference')]).toBe(found.request.reference);
+      expect(row?.fields[columns.indexOf('pet_name')]).toBe('Rex');
+      expect(row?.fields[columns.indexOf('telephone')]).toBe(accepted.values.telephone);
+      // The export's own catalogue has no such column, and so no such cell.
+      expect(parseCsv(csvRow(toDetail(found)))[0]?.fields).toHaveLength(csvColumns().length);
     });
   });
 }
