@@ -1,6 +1,7 @@
 // The public surface of @ros/domain. Each module owns one concept of the specification.
 
 export * from './api/index.js';
+export * from './applicant.js';
 export * from './appPaths.js';
 export * from './attachments.js';
 export * from './authority.js';

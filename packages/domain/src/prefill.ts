@@ -223,30 +223,22 @@ export function registerFormContext(
 }
 
 /**
- * The identity fields a search's match token binds (issue 21): the token proves one register
- * person, so a request or a validate call that carries it must carry that person's values in
- * every one of these fields the prefill made read-only and the mode shows. A field the prefill
- * left editable (the register's value fails its rule, or a duplicate's current names, which may
- * follow a change of name) is not bound.
+ * The identity fields a search's match token binds (issue 21), each with the form its value is
+ * compared in: the token proves one register person, so a request or a validate call that
+ * carries it must carry that person's values in every one of these fields the prefill made
+ * read-only and the mode shows. A field the prefill left editable (the register's value fails
+ * its rule, or a duplicate's current names, which may follow a change of name) is not bound.
  */
-export const MATCH_BOUND_FIELDS = [
-  'first_name',
-  'last_name',
-  'birth_date',
-  'birth_number',
-  'document_type',
-  'document_number',
-] as const;
-export type MatchBoundField = (typeof MATCH_BOUND_FIELDS)[number];
-
-const sameAs: Record<MatchBoundField, (s: string) => string> = {
+const BOUND_AS = {
   first_name: normalizeName,
   last_name: normalizeName,
-  birth_date: (s) => s.trim(),
-  birth_number: (s) => normalizeBirthNumber(s.trim()),
-  document_type: (s) => s.trim(),
+  birth_date: (s: string) => s.trim(),
+  birth_number: (s: string) => normalizeBirthNumber(s.trim()),
+  document_type: (s: string) => s.trim(),
   document_number: normalizeDocumentNumber,
-};
+} satisfies Partial<Record<FormFieldName, (s: string) => string>>;
+export type MatchBoundField = keyof typeof BOUND_AS;
+export const MATCH_BOUND_FIELDS = Object.keys(BOUND_AS) as readonly MatchBoundField[];
 
 /**
  * The bound fields (MATCH_BOUND_FIELDS) whose value is not the register person's; a field
@@ -266,7 +258,7 @@ export function matchMismatches(
     const own = prefill.values[field];
     if (value === undefined || own === undefined || !prefill.readOnly.includes(field)) continue;
     if (isFieldHidden(field, prefill.context)) continue;
-    if (sameAs[field](value) !== sameAs[field](own)) out.push(field);
+    if (BOUND_AS[field](value) !== BOUND_AS[field](own)) out.push(field);
   }
   return out;
 }

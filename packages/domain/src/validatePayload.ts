@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERSON_IDENTITY_FIELDS } from './applicant.js';
 import { type BodyLimits, flatBodyLimits, MATCH_TOKEN_MAX_LENGTH } from './bounds.js';
 import { maxLengthFor } from './fields.js';
 import { textPolicyIssue } from './text.js';
@@ -11,19 +12,14 @@ import { textPolicyIssue } from './text.js';
  */
 
 /**
- * Each text of the body is a form field's value (municipality: birth_municipality), so it has
- * that field's maximum length from the catalogue (fields.ts): the body accepts what the form
- * accepts, and no more.
+ * Each text of the body is a form field's value: the person's identity (PERSON_IDENTITY_FIELDS,
+ * applicant.ts) and the birth municipality (`municipality`), so it has that field's maximum
+ * length from the catalogue (fields.ts): the body accepts what the form accepts, and no more.
  */
 const FIELDS = [
-  ['first_name', maxLengthFor('first_name')],
-  ['last_name', maxLengthFor('last_name')],
-  ['birth_date', maxLengthFor('birth_date')],
-  ['municipality', maxLengthFor('birth_municipality')],
-  ['aifo', maxLengthFor('aifo')],
-  ['document_number', maxLengthFor('document_number')],
-  ['birth_number', maxLengthFor('birth_number')],
-] as const;
+  ...PERSON_IDENTITY_FIELDS.map((name) => [name, maxLengthFor(name)] as const),
+  ['municipality', maxLengthFor('birth_municipality')] as const,
+];
 const max = /* @__PURE__ */ Object.fromEntries(FIELDS) as Record<(typeof FIELDS)[number][0], number>;
 
 const str = (max: number) =>

@@ -1,6 +1,7 @@
 // The legal texts the applicant agrees to (issue 22): one source for the confirmation dialog
 // (packages/web) and the PDF (packages/server). See docs/decisions/0006-legal-text-versions.md.
 
+import { applicantEmail, type ContactDetails } from '../applicant.js';
 import type { Attachment } from '../attachments.js';
 import { formatTelephone } from '../contact.js';
 import { fill } from '../fill.js';
@@ -66,7 +67,7 @@ export function legalStatements(
   version: string,
   lang: LegalLanguage,
   variant: LegalVariant,
-  contact: { email: string; telephone: string; dial_code?: string },
+  contact: ContactDetails,
   versions: readonly LegalTextVersion[] = LEGAL_TEXT_VERSIONS,
 ): Statement[] {
   const t = textsOf(version, lang, versions);
@@ -75,7 +76,7 @@ export function legalStatements(
     { key: 'signature', text: t.signature[variant.channel], required: true },
     { key: 'affidavit', text: variant.duplicate ? t.affidavit.duplicate : t.affidavit.new, required: true },
     { key: 'purpose', text: t.purpose, required: true },
-    { key: 'notify_email', text: fill(t.notify_email, { email: contact.email.trim() }), required: false },
+    { key: 'notify_email', text: fill(t.notify_email, { email: applicantEmail(contact) }), required: false },
     {
       key: 'notify_phone',
       text: phone === '' ? t.notify_phone_generic : fill(t.notify_phone, { phone }),

@@ -10,7 +10,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { identityKey } from '../requests/person.js';
+import { identityKey, registerIdentity } from '../requests/person.js';
 
 type Executor = Db['kysely'] | Transaction<Database>;
 
@@ -40,14 +40,7 @@ function isRequestsPerson(personKey: string, person: PersonRow): boolean {
   if (personKey === `person:${Number(person.id)}`) return true;
   if (linkedPersonId(personKey) !== null) return false;
   const p = JSON.parse(person.data) as RegisterPerson;
-  const key = identityKey({
-    first_name: p.jmeno,
-    last_name: p.prijmeni,
-    birth_date: p.dat_nar ?? '',
-    birth_number: p.rc ?? '',
-    aifo: person.aifo ?? '',
-    document_number: p.op_pas ?? '',
-  });
+  const key = identityKey(registerIdentity(p, person.aifo));
   return key !== null && key === personKey;
 }
 

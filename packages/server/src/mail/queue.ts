@@ -1,3 +1,4 @@
+import { applicantEmail } from '@ros/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServiceContext } from '../context.js';
@@ -189,7 +190,7 @@ export class MailQueue {
     const reference = request?.reference;
     try {
       if (!request) throw Object.assign(new Error('request gone'), { code: 'NO_REQUEST' });
-      const to = request.values.email.trim();
+      const to = applicantEmail(request.values);
       if (!to) throw Object.assign(new Error('no address'), { code: 'NO_ADDRESS' });
       this.transport ??= createTransport(this.ctx.config);
       const sources = { db: this.ctx.db, accessCodes: this.codes, publicUrl: this.ctx.config.publicUrl };

@@ -1,4 +1,5 @@
 import {
+  applicantEmail,
   type FormValues,
   isRequestStatus,
   normalizeTelephone,
@@ -33,7 +34,7 @@ export type NoticeChannel = 'email' | 'sms';
 /** The channels the applicant asked for and can be reached on. */
 export function consentedChannels(values: Partial<FormValues>): NoticeChannel[] {
   const channels: NoticeChannel[] = [];
-  if (values.send_notifications_email === true && (values.email ?? '').trim() !== '') channels.push('email');
+  if (values.send_notifications_email === true && applicantEmail(values) !== '') channels.push('email');
   if (values.send_notifications_phone === true && smsNumber(values) !== null) channels.push('sms');
   return channels;
 }
@@ -124,7 +125,7 @@ export async function sendNotice(db: Kysely<Database>, id: number, s: NoticeSend
     const text = statusSms({ ...input, link: `${s.config.publicUrl}${statusPageAddress(lang)}` });
     await s.sms().send({ to, text, reference: row.reference }, name);
   } else {
-    const to = (values.email ?? '').trim();
+    const to = applicantEmail(values);
     if (!to) throw Object.assign(new Error('no address'), { code: 'NO_ADDRESS' });
     const mail = statusMail(input);
     await s

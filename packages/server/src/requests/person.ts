@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  FIELDS,
   normalizeBirthNumber,
   normalizeDocumentNumber,
   normalizeName,
+  PERSON_IDENTITY_FIELDS,
+  type PersonIdentity,
+  type PersonIdentityField,
   type RegisterPerson,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
@@ -13,17 +17,38 @@ import { lookUpMatch, provedBy } from './matchToken.js';
 /**
  * Who a request is for (docs/requirements.md, product decisions, "Validate"): a register person
  * when the request proves it (a search's match token or a NIA sign-in, see provenPerson); anyone
- * else is recognised by birth number, or by AIFO, or by name + birth date + document number, tried
- * in that order, through a hash of it. Keys hold no personal data in the clear.
+ * else is recognised by the identity of the request's values (@ros/domain PersonIdentity: birth
+ * number, or AIFO, or name + birth date + document number, tried in that order), through a hash of
+ * it. Keys hold no personal data in the clear.
  */
-export interface PersonIdentity {
-  first_name: string;
-  last_name: string;
-  /** ISO 'YYYY-MM-DD' or '' */
-  birth_date: string;
-  birth_number: string;
-  aifo: string;
-  document_number: string;
+export type { PersonIdentity };
+
+/**
+ * The register columns of the identity fields whose entry names none (prefill reads them by its
+ * own rules): the birth date and the main document's number. AIFO is kept beside the person.
+ */
+const OWN_IDENTITY_COLUMNS = { birth_date: 'dat_nar', document_number: 'op_pas' } as const;
+
+/**
+ * A register person's identity in the form's fields: each identity field from its entry's register
+ * column (fields.ts `register`: the names, the birth number) or its own (OWN_IDENTITY_COLUMNS), AIFO
+ * as stored beside the person; what the register does not know is ''.
+ */
+export function registerIdentity(person: RegisterPerson, aifo: string | null): PersonIdentity {
+  const columnOf = (field: PersonIdentityField): keyof RegisterPerson | undefined => {
+    const spec = FIELDS[field];
+    return 'register' in spec && spec.register !== undefined
+      ? spec.register
+      : (OWN_IDENTITY_COLUMNS as Partial<Record<PersonIdentityField, keyof RegisterPerson>>)[field];
+  };
+  const out = Object.fromEntries(
+    PERSON_IDENTITY_FIELDS.map((field) => {
+      const column = columnOf(field);
+      const value = column === undefined ? undefined : person[column];
+      return [field, typeof value === 'string' ? value : ''];
+    }),
+  ) as PersonIdentity;
+  return { ...out, aifo: aifo ?? '' };
 }
 
 export interface ResolvedPerson {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { identityKey } from './person.js';
+import { identityKey, registerIdentity } from './person.js';
 import {
   bodyHash,
   canonicalJson,
@@ -56,6 +56,32 @@ describe('request ids, references and body hashes', () => {
       ndd,
     );
     expect(identityKey({ ...base, document_number: '', birth_number: '' })).toBeNull();
+  });
+
+  it('reads a register person’s identity by the entries’ register columns, and its own for the rest', () => {
+    const person = {
+      jmeno: 'Žofie',
+      prijmeni: 'Řeháková',
+      rc: '926123/0006',
+      dat_nar: '1992-11-23',
+      op_pas: 'AB 12',
+    };
+    expect(registerIdentity(person, 'A1')).toEqual({
+      first_name: 'Žofie',
+      last_name: 'Řeháková',
+      birth_date: '1992-11-23',
+      birth_number: '926123/0006',
+      aifo: 'A1',
+      document_number: 'AB 12',
+    });
+    expect(registerIdentity({ jmeno: 'A', prijmeni: 'B', rc: null }, null)).toEqual({
+      first_name: 'A',
+      last_name: 'B',
+      birth_date: '',
+      birth_number: '',
+      aifo: '',
+      document_number: '',
+    });
   });
 });
 

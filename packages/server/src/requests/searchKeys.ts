@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type FormValues, normalizeBirthNumber, normalizeName } from '@ros/domain';
+import { normalizeBirthNumber, normalizeName, type PersonIdentity } from '@ros/domain';
 
 /**
  * What the authority's console finds a request by (issue 38, docs/console.md "The queue"): kept
@@ -33,9 +33,8 @@ export function birthNumberKey(birthNumber: string): string | null {
   return createHash('sha256').update(`ros-console-rc\u0000${rc}`).digest('base64url').slice(0, 43);
 }
 
-export function searchKeysOf(
-  values: Pick<FormValues, 'first_name' | 'last_name' | 'birth_date' | 'birth_number'>,
-): SearchKeys {
+/** A request's keys from its person's identity (its values: the names, birth date and birth number). */
+export function searchKeysOf(values: PersonIdentity): SearchKeys {
   const name = searchName(values.last_name ?? '', values.first_name ?? '');
   const date = /^\d{4}-\d{2}-\d{2}$/.test(values.birth_date ?? '') ? values.birth_date : null;
   return {

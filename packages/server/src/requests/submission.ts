@@ -14,6 +14,7 @@ import {
   legalEnvelopeSchema,
   matchMismatches,
   normalizeFormValues,
+  personIdentity,
   type RegisterPerson,
   registerFormContext,
   SUBMIT_ERROR_CODES,
@@ -21,13 +22,7 @@ import {
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import {
-  type PersonIdentity,
-  type Proof,
-  type ResolvedPerson,
-  registerPersonData,
-  resolvePerson,
-} from './person.js';
+import { type Proof, type ResolvedPerson, registerPersonData, resolvePerson } from './person.js';
 import type { AgreedTexts, RequestLanguage } from './repository.js';
 
 /**
@@ -85,17 +80,6 @@ function checkLegal(raw: Record<string, unknown>): {
 
 const invalidForm = (fields: FieldError[]) =>
   new ApiError(400, SUBMIT_ERROR_CODES.invalidForm, 'The request form is not valid', fields.slice(0, 100));
-
-export function identityOfValues(v: FormValues): PersonIdentity {
-  return {
-    first_name: v.first_name,
-    last_name: v.last_name,
-    birth_date: v.birth_date,
-    birth_number: v.birth_number,
-    aifo: v.aifo,
-    document_number: v.document_number,
-  };
-}
 
 /**
  * The form context of a submission, never taken from the browser. For a register person the
@@ -223,7 +207,7 @@ export async function checkSubmission(
       );
     }
   }
-  const person = resolvePerson(identityOfValues(values), proof.personId);
+  const person = resolvePerson(personIdentity(values), proof.personId);
   const codeErrors = await unknownCodes(db, values, context, catalogue);
   if (codeErrors.length > 0) throw invalidForm(codeErrors);
   // The month coverage (a new request only: coverageApplies).

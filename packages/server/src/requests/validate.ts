@@ -1,6 +1,7 @@
 import {
   matchMismatches,
   newRequestRefusal,
+  personIdentity,
   type RegisterPerson,
   type ValidateAnswer,
   type ValidateBody,
@@ -9,7 +10,6 @@ import type { Db } from '../db/database.js';
 import { registerToday } from '../records/records.js';
 import {
   certificateInForce,
-  type PersonIdentity,
   type PersonProof,
   provePerson,
   registerPersonData,
@@ -64,17 +64,6 @@ export { type ValidateBody, validateBodySchema } from '@ros/domain';
 
 export type { ValidateAnswer };
 
-export function identityOf(body: ValidateBody): PersonIdentity {
-  return {
-    first_name: body.first_name,
-    last_name: body.last_name,
-    birth_date: body.birth_date,
-    birth_number: body.birth_number,
-    aifo: body.aifo ?? '',
-    document_number: body.document_number,
-  };
-}
-
 /**
  * A register person for the paths that prove nothing, so that they run the same comparison as a
  * proved one (the answer must not tell, by its time either, whether a token was good).
@@ -111,20 +100,12 @@ export async function validateRequest(
 ): Promise<ValidateAnswer> {
   const proved = await provePerson(db, { ...proof, match: body.match }, now);
   const stored = await registerPersonData(db, proved.personId);
-  const wrong = matchMismatches(
-    stored ?? NOBODY,
-    {
-      first_name: body.first_name,
-      last_name: body.last_name,
-      birth_date: body.birth_date,
-      birth_number: body.birth_number,
-      document_number: body.document_number,
-    },
-    { duplicate: body.duplicate, today: now },
-  );
+  // Who the body says the person is: compared with the token's person (the bound fields it has).
+  const identity = personIdentity(body);
+  const wrong = matchMismatches(stored ?? NOBODY, identity, { duplicate: body.duplicate, today: now });
   const bound = proved.matchHash === null || wrong.length === 0;
   const personId = stored && bound ? proved.personId : null;
-  const person = resolvePerson(identityOf(body), personId);
+  const person = resolvePerson(identity, personId);
   const certificate = await certificateInForce(db, personId ?? -1, now);
   const since = new Date(now.getTime() - rules.repeatRequestDays * 86_400_000).toISOString();
   const last = await latestRequestSince(db.kysely, person.key, body.duplicate, since);

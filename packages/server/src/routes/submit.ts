@@ -1,4 +1,5 @@
 import {
+  applicantEmail,
   FORM_BODY_LIMITS,
   formatAccessCode,
   MATCH_TOKEN_MAX_LENGTH,
@@ -182,7 +183,7 @@ export const submitRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
       }
       if (identity && viaNia) checkNiaIdentity(identity, accepted.values, accepted.duplicate);
       await botCheck.verify(header(req, 'recaptcha'), 'SubmitFormAction', bareHostname(req.host));
-      const mail = viaNia && accepted.values.email.trim() !== '';
+      const mail = viaNia && applicantEmail(accepted.values) !== '';
 
       const store = (a: typeof accepted) =>
         storeRequestWithMail(
