@@ -100,7 +100,9 @@ const botCheckHeader = {
   required: true,
   description: 'The bot-check token (ALTCHA payload or reCAPTCHA v3 token)',
 };
-const botCheckErrors = /* @__PURE__ */ Object.values(BOT_CHECK_CODES).filter((c) => c !== BOT_CHECK_CODES.provider);
+const botCheckErrors = /* @__PURE__ */ Object.values(BOT_CHECK_CODES).filter(
+  (c) => c !== BOT_CHECK_CODES.provider,
+);
 
 /** Every call of spec section 7 (and the ALTCHA challenge), in the spec's order. */
 export const PUBLIC_API_CALLS: ApiCall[] = [

@@ -129,7 +129,13 @@ export class FormStatusStore {
       serverInvalid = true;
       if (!(path in errors)) errors[path] = s.error;
     }
-    return { errors, formOk: parsed.success && !serverInvalid, required: this.requiredNow(), changed, attempted };
+    return {
+      errors,
+      formOk: parsed.success && !serverInvalid,
+      required: this.requiredNow(),
+      changed,
+      attempted,
+    };
   }
 
   private publish(next: FormStatus): void {
