@@ -83,7 +83,7 @@ export const personRowSchema = z
       .optional()
       .transform((v) => (v ? v : undefined)),
     rc: z
-      .union([z.literal(''), z.null(), birthNumberSchema])
+      .union([z.literal(''), z.null(), birthNumberSchema()])
       .optional()
       .transform((v) => (v ? v : undefined)),
     dat_nar: z
