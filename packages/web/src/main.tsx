@@ -10,6 +10,7 @@ import { GuardedRouter, guardHistory } from './shell/history';
 import { createI18n } from './shell/i18n';
 import { parseLang } from './shell/lang';
 import { loadMetadata } from './shell/metadata';
+import { nextTask } from './shell/tasks';
 
 async function start() {
   const lang = parseLang(new URLSearchParams(window.location.search).get('lang'));
@@ -50,8 +51,5 @@ async function start() {
     ),
   );
 }
-
-/** Resolves in a later task: what follows runs after the browser has had the main thread. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 void start();
