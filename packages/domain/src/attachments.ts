@@ -1,5 +1,4 @@
-import { isFieldHidden } from './fields.js';
-import type { FormValues } from './values.js';
+import { type FormValues, isFieldHidden } from './fields.js';
 
 /**
  * What the applicant must attach to the signed request, said on the PDF and on the success

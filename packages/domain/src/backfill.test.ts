@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backfillFormValues, storedFormValues } from './backfill.js';
-import { type Catalogue, defaultFormValues, FIELDS } from './fields.js';
-import type { FormValues } from './values.js';
+import { type Catalogue, defaultFormValues, FIELDS, type FormValues } from './fields.js';
 
 /** A body as stored before some fields existed: the defaults without them. */
 const without = (...names: Array<keyof FormValues>) => {

@@ -5,8 +5,7 @@
 // intake/requests.ts, the notices) and its submit (an older page's body) call it; no decoder
 // patches a field by hand.
 
-import { type AnySpec, type Catalogue, defaultValueOf, FIELDS } from './fields.js';
-import type { FormValues } from './values.js';
+import { type AnySpec, type Catalogue, defaultValueOf, FIELDS, type FormValues } from './fields.js';
 
 /**
  * The values of a stored or older request body, every field the catalogue has: a field the body

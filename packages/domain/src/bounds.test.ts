@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ISSUES, scanJsonShape } from './bounds.js';
-import { defaultFormValues, FIELDS } from './fields.js';
+import { defaultFormContext, defaultFormValues, FIELDS } from './fields.js';
 import { buildFormSchema, FORM_BODY_LIMITS, issuesToFieldErrors, validateFormValues } from './form.js';
 import {
   MAX_ABROAD_STAYS,
@@ -10,7 +10,6 @@ import {
 } from './limits.js';
 import { BIRTH_NUMBER_SEARCH_BODY_LIMITS, SEARCH_BODY_LIMITS } from './search.js';
 import { VALIDATE_BODY_LIMITS } from './validatePayload.js';
-import { defaultFormContext } from './values.js';
 
 const today = { year: 2025, month: 3, day: 15 };
 

@@ -15,8 +15,13 @@ import {
   isSecondCitizenshipEnabled,
   toggleDuplicateType,
 } from './conditions.js';
-import { defaultFormValues, isFieldHidden, isFieldRequired } from './fields.js';
-import { defaultFormContext, type FormFieldName } from './values.js';
+import {
+  defaultFormContext,
+  defaultFormValues,
+  type FormFieldName,
+  isFieldHidden,
+  isFieldRequired,
+} from './fields.js';
 
 const today = { year: 2025, month: 3, day: 15 };
 

@@ -1,6 +1,8 @@
 // The conditional rules of spec section 4 ("field reactions") as functions of the values, which
 // the field catalogue (fields.ts) builds its entries from: what enables, requires or shows a field.
 // The browser and the server both use them through the catalogue (isFieldEnabled, isFieldRequired).
+// Each takes the values it reads, not the form's FormValues: that type is derived from the
+// catalogue's entries, which are made of these functions (fields.ts).
 
 import { birthDateError, type Today } from './dates.js';
 import {
@@ -12,7 +14,6 @@ import {
   STATELESS,
 } from './formCodes.js';
 import { MAX_ABROAD_STAYS } from './limits.js';
-import type { FormContext, FormValues } from './values.js';
 
 /** The second citizenship is enabled unless the main one is ## (stateless / unspecified). */
 export function isSecondCitizenshipEnabled(citizen_of_1: string): boolean {
@@ -25,8 +26,8 @@ export function isSecondCitizenshipEnabled(citizen_of_1: string): boolean {
  * enabled.
  */
 export function isBirthNumberRequired(
-  values: Pick<FormValues, 'citizen_of_1' | 'citizen_of_2'>,
-  ctx?: Pick<FormContext, 'czechCitizen'>,
+  values: { readonly citizen_of_1: string; readonly citizen_of_2: string },
+  ctx?: { readonly czechCitizen: boolean },
 ): boolean {
   if (ctx?.czechCitizen) return true;
   if (values.citizen_of_1 === CZECH_REPUBLIC) return true;
@@ -51,7 +52,7 @@ export function isMunicipalityFreeText(birth_state: string): boolean {
 export function birthStateChangePatch(
   previous: string,
   next: string,
-): Partial<Pick<FormValues, 'birth_municipality' | 'birth_district'>> {
+): { birth_municipality?: string; birth_district?: string } {
   if (previous === next) return {};
   if (isDistrictEnabled(previous) || isDistrictEnabled(next))
     return { birth_municipality: '', birth_district: '' };
@@ -72,7 +73,10 @@ export function isBirthNumberEnabled(birth_date: string, today?: Today): boolean
 }
 
 /** data_mailbox is shown when it is read-only (known from prefill) or when there is no prefill. */
-export function isDataMailboxShown(ctx: Pick<FormContext, 'readOnly' | 'noPrefill'>): boolean {
+export function isDataMailboxShown(ctx: {
+  readonly readOnly: ReadonlySet<string>;
+  readonly noPrefill: boolean;
+}): boolean {
   return ctx.readOnly.has('data_mailbox') || ctx.noPrefill;
 }
 
@@ -81,7 +85,7 @@ export function isDataMailboxShown(ctx: Pick<FormContext, 'readOnly' | 'noPrefil
  * (docs/requirements.md, product decisions, "Data mailbox": most people and every foreigner have
  * none).
  */
-export function isDataMailboxRequired(values: Pick<FormValues, 'delivery_type'>): boolean {
+export function isDataMailboxRequired(values: { readonly delivery_type: string }): boolean {
   return values.delivery_type === DELIVERY_DATA_MAILBOX;
 }
 

@@ -2,7 +2,7 @@
 // current employer and the past activities, with at most 1 month uncovered.
 
 import type { Today } from './dates.js';
-import { isFieldHidden } from './fields.js';
+import { type FormContext, type FormValues, isFieldHidden } from './fields.js';
 import { COVERAGE_WINDOW_MONTHS, MAX_UNCOVERED_MONTHS } from './limits.js';
 import {
   activityMonthError,
@@ -14,7 +14,6 @@ import {
   monthIndex,
   parseMonthYear,
 } from './monthYear.js';
-import type { FormContext, FormValues } from './values.js';
 
 export interface CoverageInput {
   /** employer_current_from (MM/YYYY); '' when not filled. */

@@ -2,18 +2,22 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   catalogueEntries,
   codedValues,
+  defaultFormContext,
   defaultFormValues,
   FIELDS,
+  FORM_FIELDS,
+  type FormFieldName,
+  type FormValues,
   fieldSpec,
   isFieldReadOnly,
   isMultiline,
   maxLengthFor,
   type PrintedFieldName,
   printedFields,
+  specOrder,
   TEXT_FIELDS,
 } from './fields.js';
 import { DEFAULT_MAX_LENGTH, MAX_ABROAD_STAYS } from './limits.js';
-import { defaultFormContext, FORM_FIELDS, type FormFieldName, type FormValues } from './values.js';
 
 const values = (over: Partial<FormValues> = {}): FormValues => ({ ...defaultFormValues(), ...over });
 
@@ -46,8 +50,17 @@ const SPEC_LENGTHS: Record<string, number> = {
 };
 
 describe('the field catalogue', () => {
-  it('has one entry for every field of the form', () => {
-    expect(Object.keys(FIELDS).sort()).toEqual([...FORM_FIELDS].sort());
+  it('gives every entry its own place in the spec order: texts, then lists, rows and booleans', () => {
+    const places = Object.values(FIELDS).map((spec) => spec.specPlace);
+    expect(places.every((p) => Number.isInteger(p))).toBe(true);
+    expect(new Set(places).size).toBe(places.length);
+    expect([...FORM_FIELDS].sort()).toEqual(Object.keys(FIELDS).sort());
+    const sorts = FORM_FIELDS.map((name) => ['items', 'rows', 'boolean'].indexOf(FIELDS[name].kind));
+    expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
+    expect(FORM_FIELDS.indexOf('dial_code')).toBe(FORM_FIELDS.indexOf('telephone') - 1);
+    // A field the spec does not name (no place) comes after those it names.
+    const more = { ...FIELDS, pet_name: { kind: 'text', maxLength: 20 } } as const;
+    expect(specOrder(more)).toEqual([...FORM_FIELDS, 'pet_name']);
   });
 
   it('gives the defaults and the text fields (issue 34: derived, not restated)', () => {

@@ -1,21 +1,24 @@
-// The field catalogue (issue 13, issue 25): one entry per field of the request form, and per
-// sub-field of its lists and rows: what kind of value it holds (kinds.ts: free text, an e-mail,
+// The field catalogue (issue 13, issue 25, issue 34): one entry per field of the request form, and
+// per sub-field of its lists and rows: what kind of value it holds (kinds.ts: free text, an e-mail,
 // a telephone, a birth number, a date, a country, an item of which code list...; the kind owns
-// its format rule, input attributes, stored form and print), its maximum length, its section of the form
-// (sections.ts), when it is off (hidden in a mode with its section or by `only`, disabled by
-// another value: `enabled`, free text instead of a list choice: `freeText`), when it is required,
-// whether and how the PDF prints it (`print`; `normalize` and `format` where an entry differs from
-// its kind). The rules derived
-// from the entries live here too: isFieldHidden, isFieldEnabled, isFieldRequired,
-// normalizeFormValues, codedValues, isPrintedField; isFieldReadOnly is not one of them (read-only
-// is the register's, FormContext.readOnly, not an entry's). The form's schema and storage form
-// (form.ts), the server's code checks (requests/submission.ts), the PDF (pdf/model.ts), the CSV
-// export (cli/requests.ts) and the web's controls (form/request/) read them rather than restate
-// them. Not every fact of a field is written once yet (issue 34): its name and type are in
-// values.ts (FormValues, and FORM_FIELDS for the spec's order; its default and TEXT_FIELDS are
-// derived here), its register column is the entry's (`register`, read by prefill.ts; the server's import schema in register/import.ts names the columns again); the web's section components place it by hand (its section
-// again, its order, a name's or address's autocomplete). Its labels are its texts: the web's i18n and
-// the PDF's (server pdf/labels.ts), both by the field's name.
+// its format rule, input attributes, stored form and print, and gives the value its type:
+// values.ts ValueOf), its maximum length, its section of the form (sections.ts), its place in the
+// spec's order (`specPlace`), when it is off (hidden in a mode with its section or by `only`,
+// disabled by another value: `enabled`, free text instead of a list choice: `freeText`), when it is
+// required, the register person's column that prefills it (`register`), whether and how the PDF
+// prints it (`print`; `normalize` and `format` where an entry differs from its kind). A field's
+// name is written once, as its entry's key: the form's values (FormValues, FormFieldName,
+// TextFieldName, the rows' types) are derived from the entries, and so are FORM_FIELDS (the spec's
+// order), the defaults and TEXT_FIELDS. The rules derived from the entries live here too:
+// isFieldHidden, isFieldEnabled, isFieldRequired, normalizeFormValues, codedValues,
+// isPrintedField; isFieldReadOnly is not one of them (read-only is the register's,
+// FormContext.readOnly, not an entry's). The form's schema and storage form (form.ts), the prefill
+// (prefill.ts), the server's code checks (requests/submission.ts), its register import (the
+// columns the entries name, register/import.ts), the PDF (pdf/model.ts), the CSV export
+// (cli/requests.ts) and the web's controls (form/request/) read them rather than restate them. What is not the entry's: the web's
+// section components place a field by hand (its section again, its order, a name's or address's
+// autocomplete); its labels are its texts: the web's i18n and the PDF's (server pdf/labels.ts),
+// both by the field's name.
 
 import {
   isBirthNumberRequired,
@@ -40,31 +43,58 @@ import {
 import type { RegisterPerson } from './register.js';
 import { inRequest, type RequestKind, type SectionName, sectionOnly } from './sections.js';
 import { normalizeText } from './text.js';
-import {
-  type AbroadStay,
-  ACTIVITY_TYPES,
-  FORM_FIELDS,
-  type FormContext,
-  type FormFieldName,
-  type FormValues,
-  type PastActivity,
-  SEX_CODES,
-  type TextFieldName,
-} from './values.js';
+import { ACTIVITY_TYPES, SEX_CODES, type ValueOf } from './values.js';
 
 export type { CodeListName, ValueKind, ValueSpec } from './kinds.js';
 
+/**
+ * The types of an entry's rules and of the names `on` gives. The catalogue's own (FormTyping) are
+ * of the form's values, context and fields. ENTRIES is first checked as written with open ones
+ * (WrittenTyping: a rule is any value, a name any string): the form's values, context and names
+ * are derived from ENTRIES itself, and relating a rule's parameters to them while ENTRIES is
+ * typed would read the type being derived (see ENTRIES).
+ */
+interface Typing {
+  /** `enabled`, `freeText`: a test of the values. */
+  test: unknown;
+  /** `required`'s function: a test of the values in a context. */
+  requirement: unknown;
+  /** `format`: a value as a person reads it, with the other values. */
+  format: unknown;
+  /** A field's name. */
+  name: string;
+}
+interface FormTyping extends Typing {
+  test: (values: FormValues) => boolean;
+  requirement: (values: FormValues, ctx: FormContext) => boolean;
+  format: (value: string, values: FormValues) => string;
+  name: FormFieldName;
+}
+interface WrittenTyping extends Typing {
+  test: unknown;
+  requirement: unknown;
+  format: unknown;
+  name: string;
+}
+
 /** What every top-level entry may say besides its kind: where it is, when it is required, how it prints. */
-export interface FieldRules {
+export interface FieldRules<T extends Typing = FormTyping> {
   /** Its section of the form (sections.ts); none: not a box of the form (aifo, the dialog's choices). */
   section?: SectionName;
   /** Only in this kind of request, besides its section's rule (sex, other citizenships: new ones). */
   only?: RequestKind;
   /**
+   * Its place in the spec's order of the values (spec section 3's list, its texts first, then its
+   * lists, rows and booleans; the dial code before the telephone, decision 0003): the order of the
+   * values' shape, of their issues and coded values, and of the CSV export's columns (specOrder,
+   * FORM_FIELDS). Absent: a field the spec does not name, after those, in catalogue order.
+   */
+  specPlace?: number;
+  /**
    * Required while it is shown and enabled: always (true), or when this says so. Absent: optional
    * (the web marks it "(optional)").
    */
-  required?: true | ((values: FormValues, ctx: FormContext) => boolean);
+  required?: true | T['requirement'];
   /**
    * How the PDF prints it (in its section): absent, a row while the field is shown and enabled;
    * 'always' a row also when it is off (empty); 'filled' only when it holds a value (a value the
@@ -80,25 +110,27 @@ export type RegisterTextColumn = {
 }[keyof RegisterPerson];
 
 /** A top-level string field: its value, its rules and when it is off. */
-export type ScalarSpec = ValueSpec &
-  FieldRules & {
+export type ScalarSpec<T extends Typing = FormTyping> = ValueSpec &
+  FieldRules<T> & {
     /**
      * The register person's column that prefills it, copied trimmed as it stands, and only while
-     * the field is enabled by what was prefilled before it (prefill.ts prefillFromRegister).
+     * the field is enabled by what was prefilled before it (prefill.ts prefillFromRegister). The
+     * register import checks that column by this entry (its length, or its kind's form: server
+     * register/import.ts).
      * Absent: the register has none, or prefill reads it by a rule of its own (sex, the birth
      * date, the home street's numbers, the document).
      */
     register?: RegisterTextColumn;
     /** False: the field is disabled with these values (and stored empty, normalizeFormValues). */
-    enabled?: (values: FormValues) => boolean;
+    enabled?: T['test'];
     /** True: a list field is typed as free text with these values (a birth outside CZ). */
-    freeText?: (values: FormValues) => boolean;
+    freeText?: T['test'];
     /** The fields `enabled` and `freeText` read (the browser watches them to follow a change). */
-    on?: readonly FormFieldName[];
+    on?: readonly T['name'][];
     /** The stored form of a trimmed, NFC value, where it is not its kind's (kinds.ts). */
     normalize?: (value: string) => string;
     /** The value as a person reads it (the PDF), where it is not as its kind prints it (kinds.ts). */
-    format?: (value: string, values: FormValues) => string;
+    format?: T['format'];
     /**
      * A field added after requests were first stored and pages first loaded: what a body without
      * it means, where that is not its default (backfillFormValues, backfill.ts). The dial code:
@@ -109,13 +141,13 @@ export type ScalarSpec = ValueSpec &
     /** Its value in a fresh form (defaultFormValues), where that is not empty. */
     default?: string;
   };
-export type BooleanSpec = FieldRules & {
+export type BooleanSpec<T extends Typing = FormTyping> = FieldRules<T> & {
   kind: 'boolean';
   /** False: off with these values, and stored false (normalizeFormValues). */
-  enabled?: (values: FormValues) => boolean;
+  enabled?: T['test'];
 };
 /** A list of codes (other citizenships, duplicate types); `maxItems` is its length limit. */
-export type ItemsSpec = FieldRules & {
+export type ItemsSpec<T extends Typing = FormTyping> = FieldRules<T> & {
   kind: 'items';
   maxItems: number;
   item: ValueSpec;
@@ -128,7 +160,7 @@ export type ColumnSpec<Row> = ValueSpec & {
   on?: ReadonlyArray<keyof Row>;
 };
 /** Rows of several sub-fields (past activities, stays abroad); every column is required while shown and enabled. */
-export type RowsSpec<Row> = FieldRules & {
+export type RowsSpec<Row, T extends Typing = FormTyping> = FieldRules<T> & {
   kind: 'rows';
   maxItems: number;
   columns: { readonly [K in keyof Row]: ColumnSpec<Row> };
@@ -153,6 +185,17 @@ export type AnySpec =
   | RowsSpec<PastActivity>
   | RowsSpec<AbroadStay>
   | RowsSpec<Record<string, string>>;
+
+/** An entry as ENTRIES is first checked (WrittenTyping): its rules are not related to the form's types there. */
+type WrittenSpec =
+  | ScalarSpec<WrittenTyping>
+  | BooleanSpec<WrittenTyping>
+  | ItemsSpec<WrittenTyping>
+  | (FieldRules<WrittenTyping> & {
+      kind: 'rows';
+      maxItems: number;
+      columns: { readonly [column: string]: ValueSpec & { enabled?: unknown; on?: readonly string[] } };
+    });
 
 /** A rows entry's columns, read as columns of any row. */
 const columnsOf = (spec: Extract<AnySpec, { kind: 'rows' }>) =>
@@ -185,66 +228,86 @@ const required = true;
 export type Fields = { readonly [K in FormFieldName]: FieldSpec<K> };
 
 /**
- * The catalogue's entries as written (`satisfies`, so their types keep what they say, such as
- * `print: 'none'`: PrintedFieldName reads it). A field of FormValues without an entry, or with
- * the wrong sort of entry, does not compile.
+ * The catalogue's entries as written, section by section in the order the PDF prints them (and
+ * the page shows them). Their keys are the fields' names and their kinds the values' types: the
+ * form's values (FormValues, below) are derived from this object, so nothing that types this
+ * object may read FormValues, or TypeScript would need the type it is deriving (a circularity).
+ * Hence: each rule names its parameters' types and its result (`(v: FormValues): boolean`,
+ * `(row: PastActivity): boolean`; FormValues and PastActivity are interfaces, whose members are
+ * read only when needed, so naming them here reads nothing yet), rather than taking them from a
+ * type over the catalogue; and the object is checked twice. Here, as written (`satisfies
+ * WrittenSpec`: the rules and `on`'s names left open, so no unknown property, no section or kind
+ * that does not exist, nothing missing; `as const` keeps what the entries say, such as
+ * `print: 'none'` and `on`'s names, which PrintedFieldName and the second check read); then as
+ * FIELDS, once FormValues exists (Fields: each entry of the sort its value calls for, `on` naming
+ * fields, every rule one of the form's values and context).
  */
 const ENTRIES = {
-  first_name: { ...text(50), section: 'personal', required, register: 'jmeno' },
-  last_name: { ...text(50), section: 'personal', required, register: 'prijmeni' },
-  birth_name: { ...text(50), section: 'personal', required, register: 'rodne_prijm' },
+  first_name: { ...text(50), section: 'personal', specPlace: 1, required, register: 'jmeno' },
+  last_name: { ...text(50), section: 'personal', specPlace: 2, required, register: 'prijmeni' },
+  birth_name: { ...text(50), section: 'personal', specPlace: 3, required, register: 'rodne_prijm' },
   sex: {
     kind: 'choice',
     options: SEX_CODES,
     names: 'sex',
     maxLength: DEFAULT_MAX_LENGTH,
     section: 'personal',
+    specPlace: 4,
     only: 'new',
     required,
   },
 
+  /**
+   * An ISO date `YYYY-MM-DD` (the date input shows dd.mm.yyyy and stores ISO; anything else in it
+   * is reported as `pattern`).
+   */
   birth_date: {
     kind: 'date',
     maxLength: DEFAULT_MAX_LENGTH,
     range: 'birth',
     section: 'birth',
+    specPlace: 5,
     required,
   },
-  birth_state: { ...country, section: 'birth', required, register: 'stat_nar' },
+  birth_state: { ...country, section: 'birth', specPlace: 9, required, register: 'stat_nar' },
   birth_municipality: {
     register: 'misto_nar',
     kind: 'municipality',
     maxLength: 240,
     section: 'birth',
+    specPlace: 7,
     required,
     on: ['birth_state'],
-    freeText: (v) => isMunicipalityFreeText(v.birth_state),
+    freeText: (v: FormValues): boolean => isMunicipalityFreeText(v.birth_state),
   },
   birth_district: {
     register: 'okres_nar',
     kind: 'district',
     maxLength: 240,
     section: 'birth',
+    specPlace: 8,
     required,
     on: ['birth_state'],
-    enabled: (v) => isDistrictEnabled(v.birth_state),
+    enabled: (v: FormValues): boolean => isDistrictEnabled(v.birth_state),
   },
 
   birth_number: {
     register: 'rc',
     ...textOf('birthNumber'),
     section: 'identity',
+    specPlace: 6,
     required: isBirthNumberRequired,
   },
-  document_type: { ...listOf('document-types'), section: 'identity', required },
-  document_number: { ...text(240), section: 'identity', required },
-  citizen_of_1: { ...country, section: 'identity', required, register: 'st_kod' },
+  document_type: { ...listOf('document-types'), section: 'identity', specPlace: 12, required },
+  document_number: { ...text(240), section: 'identity', specPlace: 13, required },
+  citizen_of_1: { ...country, section: 'identity', specPlace: 10, required, register: 'st_kod' },
   citizen_of_2: {
     register: 'web_st_kod2',
     ...country,
     section: 'identity',
+    specPlace: 11,
     on: ['citizen_of_1'],
-    enabled: (v) => isSecondCitizenshipEnabled(v.citizen_of_1),
+    enabled: (v: FormValues): boolean => isSecondCitizenshipEnabled(v.citizen_of_1),
     // A second citizenship beside ## is not one (stored empty): printed empty.
     print: 'always',
   },
@@ -253,76 +316,133 @@ const ENTRIES = {
     maxItems: MAX_OTHER_CITIZENSHIPS,
     item: country,
     section: 'identity',
+    specPlace: 39,
     only: 'new',
   },
 
-  home_street: { ...text(80), section: 'home', required },
-  home_house_num: { ...text(10), section: 'home' },
-  home_org_num: { ...text(10), section: 'home' },
-  home_city: { ...text(80), section: 'home', required, register: 'mesto' },
-  home_zip: { ...text(11), section: 'home', required, register: 'psc' },
-  home_state: { ...country, section: 'home', required, register: 'stat' },
+  home_street: { ...text(80), section: 'home', specPlace: 14, required },
+  home_house_num: { ...text(10), section: 'home', specPlace: 15 },
+  home_org_num: { ...text(10), section: 'home', specPlace: 16 },
+  home_city: { ...text(80), section: 'home', specPlace: 17, required, register: 'mesto' },
+  home_zip: { ...text(11), section: 'home', specPlace: 18, required, register: 'psc' },
+  home_state: { ...country, section: 'home', specPlace: 19, required, register: 'stat' },
 
-  contact_company: { ...text(240), section: 'contact_address', register: 'web_kont_firma' },
-  contact_street: { ...text(80), section: 'contact_address', required, register: 'web_kont_ulice' },
-  contact_house_num: { ...text(10), section: 'contact_address', register: 'web_kont_cp' },
-  contact_org_num: { ...text(10), section: 'contact_address', register: 'web_kont_co' },
-  contact_city: { ...text(80), section: 'contact_address', required, register: 'web_kont_mesto' },
-  contact_zip: { ...text(11), section: 'contact_address', required, register: 'web_kont_psc' },
-  contact_state: { ...country, section: 'contact_address', required, register: 'web_kont_stat' },
+  contact_company: { ...text(240), section: 'contact_address', specPlace: 26, register: 'web_kont_firma' },
+  contact_street: {
+    ...text(80),
+    section: 'contact_address',
+    specPlace: 27,
+    required,
+    register: 'web_kont_ulice',
+  },
+  contact_house_num: { ...text(10), section: 'contact_address', specPlace: 28, register: 'web_kont_cp' },
+  contact_org_num: { ...text(10), section: 'contact_address', specPlace: 29, register: 'web_kont_co' },
+  contact_city: {
+    ...text(80),
+    section: 'contact_address',
+    specPlace: 30,
+    required,
+    register: 'web_kont_mesto',
+  },
+  contact_zip: { ...text(11), section: 'contact_address', specPlace: 31, required, register: 'web_kont_psc' },
+  contact_state: {
+    ...country,
+    section: 'contact_address',
+    specPlace: 32,
+    required,
+    register: 'web_kont_stat',
+  },
 
-  // The telephone's country code (decision 0003): only with a telephone; printed in its row.
+  // The telephone's country calling code ('+420', decision 0003; not in the spec's list): only
+  // with a telephone, and then required; printed in the telephone's row.
   dial_code: {
     ...listOf('dial-codes'),
     section: 'contact',
+    specPlace: 33,
     required,
     on: ['telephone'],
-    enabled: (v) => isDialCodeEnabled(v.telephone),
+    enabled: (v: FormValues): boolean => isDialCodeEnabled(v.telephone),
     print: 'none',
     // A fresh form's is +420; an older body's none (decision 0003).
     default: DEFAULT_DIAL_CODE,
     absent: '',
   },
-  telephone: { ...textOf('telephone', 80), section: 'contact', register: 'tel' },
-  email: { ...textOf('email', EMAIL_MAX_LENGTH), section: 'contact', required, register: 'email' },
+  telephone: { ...textOf('telephone', 80), section: 'contact', specPlace: 34, register: 'tel' },
+  email: {
+    ...textOf('email', EMAIL_MAX_LENGTH),
+    section: 'contact',
+    specPlace: 35,
+    required,
+    register: 'email',
+  },
   data_mailbox: {
     register: 'dat_schranka',
     ...textOf('dataMailbox'),
     section: 'contact',
+    specPlace: 36,
     required: isDataMailboxRequired,
   },
-  delivery_type: { ...listOf('delivery-types'), section: 'contact', required, register: 'typ_predani' },
+  delivery_type: {
+    ...listOf('delivery-types'),
+    section: 'contact',
+    specPlace: 37,
+    required,
+    register: 'typ_predani',
+  },
 
-  employer_current_name: { ...text(240), section: 'employer', required, register: 'web_zamestnavatel' },
+  employer_current_name: {
+    ...text(240),
+    section: 'employer',
+    specPlace: 20,
+    required,
+    register: 'web_zamestnavatel',
+  },
   // Up to 6 months ahead (a new job to start); past activities not after this month.
   employer_current_from: {
     register: 'web_zam_od',
     ...monthYear,
     monthsAhead: EMPLOYER_START_MAX_MONTHS_AHEAD,
     section: 'employer',
+    specPlace: 21,
     required,
   },
   employer_verification_type: {
     ...listOf('verification-types'),
     section: 'employer',
+    specPlace: 22,
     default: DEFAULT_EMPLOYER_VERIFICATION_TYPE,
   },
   employer_current_description: {
     ...text(240),
     section: 'employer',
+    specPlace: 23,
     required,
     register: 'web_popis_cinnosti',
   },
   // The form does not show these two: only the register fills them (prefill), so the PDF prints
   // them only when it did, and says so (issue 28).
-  employer_current_position: { ...text(), section: 'employer', print: 'filled', register: 'web_funkce' },
-  reason_for_request: { ...text(), section: 'employer', print: 'filled', register: 'web_duvod_zadosti' },
+  employer_current_position: {
+    ...text(),
+    section: 'employer',
+    specPlace: 24,
+    print: 'filled',
+    register: 'web_funkce',
+  },
+  reason_for_request: {
+    ...text(),
+    section: 'employer',
+    specPlace: 25,
+    print: 'filled',
+    register: 'web_duvod_zadosti',
+  },
 
   past_activities: {
     kind: 'rows',
     maxItems: MAX_PAST_ACTIVITIES,
     section: 'activities',
+    specPlace: 41,
     columns: {
+      /** Month/year MM/YYYY. */
       from: monthYear,
       to: monthYear,
       type: {
@@ -331,14 +451,21 @@ const ENTRIES = {
         names: 'activity-types',
         maxLength: DEFAULT_MAX_LENGTH,
       },
+      /** Employer, school or detailed information. */
       field1: text(240),
-      field2: { ...text(240), on: ['type'], enabled: (row) => isField2Enabled(row.type) },
+      /** Function or field of study; not used for type 3 (Other). */
+      field2: {
+        ...text(240),
+        on: ['type'],
+        enabled: (row: PastActivity): boolean => isField2Enabled(row.type),
+      },
     },
   },
   abroad_stay: {
     kind: 'rows',
     maxItems: MAX_ABROAD_STAYS,
     section: 'abroad',
+    specPlace: 42,
     columns: {
       state: country,
       reason: { kind: 'text', maxLength: 3993, multiline: true },
@@ -350,15 +477,84 @@ const ENTRIES = {
     maxItems: MAX_DUPLICATE_TYPES,
     item: listOf('duplicate-types'),
     section: 'duplicate',
+    specPlace: 40,
     required,
   },
 
   // The NIA person's identifier (sent with the request after a sign-in): not the applicant's to type.
-  aifo: { ...text(), print: 'none' },
-  // The confirmation dialog's notification choices; the SMS one needs a telephone.
-  send_notifications_email: { kind: 'boolean' },
-  send_notifications_phone: { kind: 'boolean', enabled: (v) => isDialCodeEnabled(v.telephone) },
-} satisfies Fields;
+  aifo: { ...text(), specPlace: 38, print: 'none' },
+  // The confirmation dialog's notification choices (added on submit); the SMS one needs a telephone.
+  send_notifications_email: { kind: 'boolean', specPlace: 43 },
+  send_notifications_phone: {
+    kind: 'boolean',
+    specPlace: 44,
+    enabled: (v: FormValues): boolean => isDialCodeEnabled(v.telephone),
+  },
+} as const satisfies { readonly [name: string]: WrittenSpec };
+
+/** The form values as the entries' kinds make them (ValueOf), by field name. */
+type ValuesOfEntries = { -readonly [K in keyof typeof ENTRIES]: ValueOf<(typeof ENTRIES)[K]> };
+
+/**
+ * The request form's values (spec section 3, and the dial code), by field name: one for every
+ * entry of the catalogue, of its kind's type (values.ts ValueOf). Text values are strings ('' when
+ * empty); the birth date an ISO date, month/years `MM/YYYY` (`M/YYYY` accepted). An interface
+ * over the derived type, so that the rules above can name it (an interface's members are read
+ * when they are needed, a type alias's at once).
+ */
+export interface FormValues extends ValuesOfEntries {}
+
+export type FormFieldName = keyof FormValues;
+
+/** The text (string) fields' names (the catalogue lists them at run time: TEXT_FIELDS). */
+export type TextFieldName = {
+  [K in FormFieldName]: FormValues[K] extends string ? K : never;
+}[FormFieldName];
+
+/** A rows field's row: its entry's columns, each of its kind's type. */
+type RowOf<K extends 'past_activities' | 'abroad_stay'> = FormValues[K][number];
+/** One row of past activities (its columns: `from`, `to`, `type`, `field1`, `field2`). */
+export interface PastActivity extends RowOf<'past_activities'> {}
+/** One row of stays abroad: a country code and the reason. */
+export interface AbroadStay extends RowOf<'abroad_stay'> {}
+
+/**
+ * What the form knows beyond its values (spec section 3, "the form also carries").
+ * - duplicate: duplicate mode (hides sex, birth details, other citizenships, employer,
+ *   past activities and stays abroad; requires duplicate_type).
+ * - noPrefill: no person was found / the user fills without a document; the data
+ *   mailbox is then shown (required only for delivery by data mailbox).
+ * - readOnly: fields filled by prefill. The user cannot change them in the browser; every
+ *   rule still runs on them (a value equal to the register's is not trusted). It decides
+ *   whether the data mailbox is shown.
+ * - dataMailboxDelivery: a data mailbox is known for the person (register or NIA), so
+ *   the DATOVKOU delivery type is offered.
+ * - czechCitizen: the person is known to be a Czech citizen (register or NIA); the
+ *   birth number is then required even before a citizenship is picked.
+ * - dialCodes: the codes of GET /dial-codes, when the caller has the list (the browser);
+ *   a dial code not in it is then `pattern`. Without it only the code's form is checked
+ *   (the server checks the code against its reference data itself).
+ */
+export interface FormContext {
+  duplicate: boolean;
+  noPrefill: boolean;
+  readOnly: ReadonlySet<FormFieldName>;
+  dataMailboxDelivery: boolean;
+  czechCitizen: boolean;
+  dialCodes?: ReadonlySet<string>;
+}
+
+/** A context with every flag off and no read-only field. */
+export function defaultFormContext(overrides: Partial<FormContext> = {}): FormContext {
+  return {
+    duplicate: false,
+    noPrefill: false,
+    readOnly: new Set(),
+    dataMailboxDelivery: false,
+    czechCitizen: false,
+    ...overrides,
+  };
+}
 
 /** The catalogue, by the spec's field names, section by section in the order the PDF prints them. */
 export const FIELDS: Fields = ENTRIES;
@@ -385,14 +581,25 @@ export function printedFields(catalogue: Catalogue = FIELDS): string[] {
   return Object.keys(catalogue).filter((name) => isPrintedField(catalogue[name] as AnySpec));
 }
 
-/** The catalogue's fields in the spec's order (FORM_FIELDS), then any field the spec does not name. */
+/**
+ * A catalogue's fields in the spec's order: those with a `specPlace` by it, then any field the
+ * spec does not name (none: a catalogue with a field more, in a test), in catalogue order.
+ */
 export function specOrder(catalogue: Catalogue = FIELDS): string[] {
-  const spec: readonly string[] = FORM_FIELDS;
+  const names = Object.keys(catalogue);
+  const placeOf = (name: string) => (catalogue[name] as AnySpec).specPlace;
+  const placed = names.filter((name) => placeOf(name) !== undefined);
   return [
-    ...spec.filter((name) => Object.hasOwn(catalogue, name)),
-    ...Object.keys(catalogue).filter((name) => !spec.includes(name)),
+    ...placed.sort((a, b) => (placeOf(a) as number) - (placeOf(b) as number)),
+    ...names.filter((name) => placeOf(name) === undefined),
   ];
 }
+
+/**
+ * Every field name of the form in the order of spec section 3 (specOrder: each entry's
+ * `specPlace`): the order of the shape, the issues, the codes and the CSV.
+ */
+export const FORM_FIELDS: readonly FormFieldName[] = specOrder() as FormFieldName[];
 
 const specOf = (name: string, catalogue: Catalogue = FIELDS): AnySpec | undefined =>
   Object.hasOwn(catalogue, name) ? catalogue[name] : undefined;
@@ -614,8 +821,22 @@ export function defaultValueOf(spec: AnySpec): FormValues[FormFieldName] {
  */
 export function defaultFormValues(): FormValues {
   return Object.fromEntries(
-    specOrder().map((name) => [name, defaultValueOf(FIELDS[name as FormFieldName] as AnySpec)]),
+    FORM_FIELDS.map((name) => [name, defaultValueOf(FIELDS[name] as AnySpec)]),
   ) as unknown as FormValues;
+}
+
+/** An empty row of a rows entry: every column '' (a choice's too: nothing chosen). */
+const emptyRow = (spec: Extract<AnySpec, { kind: 'rows' }>): unknown =>
+  Object.fromEntries(Object.keys(spec.columns).map((column) => [column, '']));
+
+/** An empty past-activity row. */
+export function emptyPastActivity(): PastActivity {
+  return emptyRow(FIELDS.past_activities) as PastActivity;
+}
+
+/** An empty stay-abroad row. */
+export function emptyAbroadStay(): AbroadStay {
+  return emptyRow(FIELDS.abroad_stay) as AbroadStay;
 }
 
 /** The string fields' names (every entry but booleans, lists and rows), in the spec's order. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormValues, maxLengthFor, normalizeFormValues } from './fields.js';
+import {
+  defaultFormContext,
+  defaultFormValues,
+  FORM_FIELDS,
+  type FormContext,
+  type FormValues,
+  maxLengthFor,
+  normalizeFormValues,
+} from './fields.js';
 import { buildFormSchema, issuesToFieldErrors, validateFormValues } from './form.js';
-import { defaultFormContext, FORM_FIELDS, type FormContext, type FormValues } from './values.js';
 
 const today = { year: 2025, month: 3, day: 15 };
 

@@ -1,15 +1,19 @@
 // The request form's rules (spec section 5) as the zod schema that both the browser and the
-// server (validate, submit) run. The values, their defaults and the context are values.ts's; each
-// field's kind, length, section, conditions and storage form are its catalogue entry's (fields.ts).
+// server (validate, submit) run. The values, their defaults and the context, and each field's
+// kind, length, section, conditions and storage form are the catalogue's (fields.ts).
 
 import { z } from 'zod';
 import { type BodyLimits, formBodyLimits, MAX_ISSUES } from './bounds.js';
 import { hasConflictingDuplicateTypes } from './conditions.js';
 import { type CalendarDate, resolveToday, type Today } from './dates.js';
 import {
+  type AbroadStay,
   type AnySpec,
   type Catalogue,
   FIELDS,
+  type FormContext,
+  type FormFieldName,
+  type FormValues,
   isFieldEnabled,
   isFieldHidden,
   isFieldRequired,
@@ -24,7 +28,6 @@ import { MESSAGE_KEYS, type MessageKey, UNKNOWN_MESSAGE_KEY, type ValidationErro
 import { activityMonthError, fromToError } from './monthYear.js';
 import { once } from './once.js';
 import { textPolicyIssue } from './text.js';
-import type { AbroadStay, FormContext, FormFieldName, FormValues } from './values.js';
 
 /** Size, nesting and value count of the largest valid submit body (bounds.ts). */
 // Pure: a bundle that does not use it (the browser) leaves the computation out.

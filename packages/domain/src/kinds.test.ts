@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueEntries, defaultFormValues, FIELDS } from './fields.js';
+import {
+  catalogueEntries,
+  defaultFormContext,
+  defaultFormValues,
+  FIELDS,
+  type FormValues,
+} from './fields.js';
 import {
   inputAttributes,
   KINDS,
@@ -10,7 +16,6 @@ import {
   printedValue,
 } from './kinds.js';
 import { MESSAGE_KEYS } from './messages.js';
-import { defaultFormContext, type FormValues } from './values.js';
 
 const today = { year: 2026, month: 3, day: 1 };
 const check = (spec: KindCheck['spec'], over: Partial<FormValues> = {}, ctx = defaultFormContext()) => ({

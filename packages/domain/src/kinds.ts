@@ -25,7 +25,6 @@ import {
 } from './dates.js';
 import type { MessageKey } from './messages.js';
 import { monthYearError, normalizeMonthYear } from './monthYear.js';
-import type { FormContext, FormValues } from './values.js';
 
 /** The code lists of the reference data (GET /api/ros/<name>) a field's codes come from. */
 export type CodeListName =
@@ -63,10 +62,22 @@ export type ValueSpec =
   /** One of a few fixed codes; `names`: where their names are (the sex labels, or a code list). */
   | { kind: 'choice'; options: readonly string[]; names: 'sex' | CodeListName; maxLength: number };
 
+/**
+ * The other values a kind's rules read (the form's values, fields.ts FormValues, are these and
+ * more): a birth number's date part agrees with the birth date, a telephone prints with its
+ * country code (decision 0003). Written here, not taken from the catalogue: the catalogue is made
+ * of the kinds, so this module imports nothing of it.
+ */
+export interface KindValues {
+  readonly birth_date: string;
+  readonly dial_code: string;
+}
+
 /** What a format rule may read besides the value: the other values, the context, the day, its entry. */
 export interface KindCheck {
-  values: FormValues;
-  ctx: FormContext;
+  values: KindValues;
+  /** The form's context (fields.ts FormContext): the browser's dial codes, when it has them. */
+  ctx: { readonly dialCodes?: ReadonlySet<string> };
   today: CalendarDate;
   spec: ValueSpec;
 }
@@ -94,7 +105,7 @@ export interface Kind {
   /** The stored form of a trimmed, NFC value (default: as it is). */
   normalize?: (value: string) => string;
   /** The value as a person reads it (the PDF), before a code is replaced by its name. */
-  print?: (value: string, values: FormValues) => string;
+  print?: (value: string, values: KindValues) => string;
 }
 
 /** The kind names: ValueSpec's `kind`, KINDS's keys. */
@@ -213,10 +224,10 @@ export function inputAttributes(spec: ValueSpec): InputAttributes {
 }
 
 /** A value as a person reads it (the PDF): the entry's own `format`, else its kind's `print`, else as stored. */
-export function printedValue(
-  spec: ValueSpec & { format?: (value: string, values: FormValues) => string },
+export function printedValue<Values extends KindValues>(
+  spec: ValueSpec & { format?: (value: string, values: Values) => string },
   value: string,
-  values: FormValues,
+  values: Values,
 ): string {
   const print = spec.format ?? kindOf(spec).print;
   return print ? print(value, values) : value;

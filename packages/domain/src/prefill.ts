@@ -1,21 +1,21 @@
 import { normalizeBirthNumber } from './birthNumber.js';
 import { isField2Enabled } from './conditions.js';
 import type { Today } from './dates.js';
-import { defaultFormValues, FIELDS, isFieldHidden } from './fields.js';
+import {
+  defaultFormContext,
+  defaultFormValues,
+  FIELDS,
+  type FormContext,
+  type FormFieldName,
+  type FormValues,
+  isFieldHidden,
+} from './fields.js';
 import { validateFormValues } from './form.js';
 import { CZECH_REPUBLIC, DELIVERY_DATA_MAILBOX } from './formCodes.js';
 import type { RegisterPerson } from './register.js';
 import { FORM_DOCUMENT_TYPES, type FormDocumentType, formDocumentType } from './search.js';
 import { normalizeDocumentNumber, normalizeName } from './text.js';
-import {
-  ACTIVITY_TYPES,
-  type ActivityTypeCode,
-  defaultFormContext,
-  type FormContext,
-  type FormFieldName,
-  type FormValues,
-  type SexCode,
-} from './values.js';
+import { ACTIVITY_TYPES, type ActivityTypeCode, type SexCode } from './values.js';
 
 /**
  * Prefill (spec section 4, "Search"): a found person's register data (Czech field names)

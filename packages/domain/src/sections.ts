@@ -3,8 +3,6 @@
 // out by this list; a field's section is its catalogue entry's (fields.ts), and a field is hidden
 // in a mode exactly when its section is (or its entry says so itself: sex, other citizenships).
 
-import type { FormContext } from './values.js';
-
 /** Which requests have a section or a field: a new one only, a duplicate one only (absent: both). */
 export type RequestKind = 'new' | 'duplicate';
 
@@ -24,7 +22,7 @@ export const FORM_SECTIONS = [
 export type SectionName = (typeof FORM_SECTIONS)[number]['name'];
 
 /** Is something that exists only in `only` requests (undefined: in both) part of this one? */
-export function inRequest(only: RequestKind | undefined, ctx: Pick<FormContext, 'duplicate'>): boolean {
+export function inRequest(only: RequestKind | undefined, ctx: { readonly duplicate: boolean }): boolean {
   return only === undefined || only === (ctx.duplicate ? 'duplicate' : 'new');
 }
 
@@ -35,6 +33,6 @@ export function sectionOnly(name: SectionName): RequestKind | undefined {
 }
 
 /** Is the section shown in this mode (duplicate mode hides birth, employer, activities and abroad)? */
-export function isSectionShown(name: SectionName, ctx: Pick<FormContext, 'duplicate'>): boolean {
+export function isSectionShown(name: SectionName, ctx: { readonly duplicate: boolean }): boolean {
   return inRequest(sectionOnly(name), ctx);
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { LEGAL_VERSION_MAX_LENGTH, MATCH_TOKEN_MAX_LENGTH } from '../bounds.js';
-import { FIELDS } from '../fields.js';
+import { FIELDS, type FormFieldName } from '../fields.js';
 import { formShape } from '../form.js';
 import { searchAnswerSchema, validityAnswerSchema } from '../register.js';
 import { searchByBirthNumberSchema, searchByDocumentSchema } from '../search.js';
 import { validateBodySchema } from '../validatePayload.js';
-import type { FormFieldName } from '../values.js';
 import {
   altchaChallengeSchema,
   metadataAnswerSchema,

@@ -1,11 +1,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Catalogue, FIELDS } from '@ros/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { run } from '../cli/persons.js';
 import { DEMO_PERSONS, seedDemoPersons } from '../demo/persons.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
-import { loadPersonFile, PersonImportError, parsePersonFile } from './import.js';
+import {
+  loadPersonFile,
+  PersonImportError,
+  parsePersonFile,
+  personRowSchema,
+  personRowSchemaOf,
+} from './import.js';
 import { findByDocument, findForRetry, getPerson } from './persons.js';
 
 const JSON_FILE = `[
@@ -77,6 +85,56 @@ describe('parsePersonFile', () => {
     expect(() => parsePersonFile('jmeno,prijmeni,activities\nA,B,[x', 'csv')).toThrow(/line 2: activities/);
     expect(() => parsePersonFile('id,jmeno,prijmeni\n1,A,B\n1,C,D', 'csv')).toThrow(
       /line 3: id 1 appears twice/,
+    );
+  });
+});
+
+describe('the register columns the catalogue names (issue 34)', () => {
+  /** The first problem of a person row with `column` set to `value`, or null when it is accepted. */
+  const problem = (column: string, value: unknown, schema: z.ZodType = personRowSchema) => {
+    const parsed = schema.safeParse({ jmeno: 'A', prijmeni: 'B', [column]: value });
+    if (parsed.success) return null;
+    const issue = parsed.error.issues[0];
+    return `${issue?.path.join('.')}: ${issue?.message}`;
+  };
+  const TEXT_KINDS = ['text', 'email', 'telephone', 'municipality', 'district'];
+  const CODE_KINDS = ['country', 'list'];
+  const named = Object.entries(FIELDS).flatMap(([name, spec]) =>
+    'register' in spec && spec.register !== undefined ? [{ name, column: spec.register, spec }] : [],
+  );
+
+  it('checks each column an entry names by that entry: a text of its length, a code, a month/year', () => {
+    expect(named.map((n) => n.column)).toEqual(
+      expect.arrayContaining(['jmeno', 'email', 'web_zamestnavatel']),
+    );
+    for (const { name, column, spec } of named) {
+      expect(Object.keys(personRowSchema.shape), name).toContain(column);
+      if (TEXT_KINDS.includes(spec.kind)) {
+        expect(problem(column, 'x'.repeat(spec.maxLength)), name).toBeNull();
+        expect(problem(column, 'x'.repeat(spec.maxLength + 1)), name).toBe(
+          `${column}: Too big: expected string to have <=${spec.maxLength} characters`,
+        );
+      } else if (CODE_KINDS.includes(spec.kind)) {
+        expect(problem(column, 'CZ'), name).toBeNull();
+        expect(problem(column, 'cz'), name).toBe(`${column}: must be a code such as CZ, ID or EMAIL`);
+      } else if (spec.kind === 'monthYear')
+        expect(problem(column, '13/2020'), name).toBe(`${column}: must be MM/YYYY`);
+      // What the register does not always know may be left out; jmeno and prijmeni it always holds.
+      const { [column]: _left, ...without } = { jmeno: 'A', prijmeni: 'B' } as Record<string, string>;
+      expect(personRowSchema.safeParse(without).success, name).toBe(!['jmeno', 'prijmeni'].includes(column));
+    }
+  });
+
+  it('takes the length from the entry: a catalogue with a shorter first name checks jmeno by it', () => {
+    const shorter: Catalogue = { ...FIELDS, first_name: { ...FIELDS.first_name, maxLength: 20 } };
+    expect(problem('jmeno', 'x'.repeat(21))).toBeNull();
+    expect(problem('jmeno', 'x'.repeat(21), personRowSchemaOf(shorter))).toBe(
+      'jmeno: Too big: expected string to have <=20 characters',
+    );
+    // A column that no entry names and the import does not check itself is refused, not let through.
+    const { birth_name: _dropped, ...withoutBirthName } = FIELDS;
+    expect(() => personRowSchemaOf(withoutBirthName)).toThrow(
+      'the register column rodne_prijm needs one check',
     );
   });
 });

@@ -1,10 +1,13 @@
 import {
   birthNumberSchema,
+  type Catalogue,
   FIELDS,
   followsTextPolicy,
   issuesToProblems,
   MAX_PERSON_ID,
   type RegisterPerson,
+  registerPersonSchema,
+  type ScalarSpec,
   TEXT_POLICY_MESSAGE,
 } from '@ros/domain';
 import { z } from 'zod';
@@ -44,119 +47,145 @@ const opt = (max: number, opts: { multiline?: boolean } = {}) =>
   text(max, opts)
     .nullish()
     .transform((v) => (v ? v : undefined));
+/** A value the register may not know: empty, null or absent are nothing, else `rule`. */
+const optional = (rule: z.ZodType) =>
+  z
+    .union([z.literal(''), z.null(), rule])
+    .optional()
+    .transform((v) => (v ? v : undefined));
 const code = z
   .string()
   .trim()
   .regex(/^(##|[A-Z0-9_]{1,16})$/, 'must be a code such as CZ, ID or EMAIL');
-const optCode = z
-  .union([z.literal(''), z.null(), code])
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optCode = optional(code);
 const monthYear = z
   .string()
   .trim()
   .regex(/^(0?[1-9]|1[0-2])\/\d{4}$/, 'must be MM/YYYY');
-const optMonthYear = z
-  .union([z.literal(''), z.null(), monthYear])
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optMonthYear = optional(monthYear);
 const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD');
+const dataMailbox = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{7}$/, 'must be 7 letters or digits');
 
-/** One person of a file, in the register's Czech field names. */
-export const personRowSchema = z
-  .object({
-    id: z.number().int().positive().max(MAX_PERSON_ID).optional(),
-    aifo: opt(100),
-    nia_identifier: opt(200),
-    documents: z
-      .array(z.object({ type: code, number: text(FIELDS.document_number.maxLength).min(1) }).strict())
-      .max(20)
-      .optional(),
-    jmeno: text(FIELDS.first_name.maxLength).min(1),
-    prijmeni: text(FIELDS.last_name.maxLength).min(1),
-    rodne_prijm: opt(FIELDS.birth_name.maxLength),
-    pohlavi: z
-      .union([z.literal(''), z.null(), z.enum(['0', '1', '2', 'M', 'Z', 'Ž', 'F'])])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    rc: z
-      .union([z.literal(''), z.null(), birthNumberSchema()])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    dat_nar: z
-      .union([z.literal(''), z.null(), isoDate])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    misto_nar: opt(FIELDS.birth_municipality.maxLength),
-    okres_nar: opt(FIELDS.birth_district.maxLength),
-    stat_nar: optCode,
-    ulice: opt(FIELDS.home_street.maxLength + 25),
-    mesto: opt(FIELDS.home_city.maxLength),
-    psc: opt(FIELDS.home_zip.maxLength),
-    stat: optCode,
-    st_kod: optCode,
-    typ_op_pas: optCode,
-    op_pas: opt(FIELDS.document_number.maxLength),
-    web_op_pas: opt(FIELDS.document_number.maxLength),
-    web_st_kod2: optCode,
-    web_st5_kody: z.array(code).max(50).nullish(),
-    web_zamestnavatel: opt(FIELDS.employer_current_name.maxLength),
-    web_zam_od: optMonthYear,
-    web_funkce: opt(240),
-    web_popis_cinnosti: opt(FIELDS.employer_current_description.maxLength),
-    web_duvod_zadosti: opt(240),
-    web_kont_firma: opt(FIELDS.contact_company.maxLength),
-    web_kont_ulice: opt(FIELDS.contact_street.maxLength),
-    web_kont_cp: opt(FIELDS.contact_house_num.maxLength),
-    web_kont_co: opt(FIELDS.contact_org_num.maxLength),
-    web_kont_mesto: opt(FIELDS.contact_city.maxLength),
-    web_kont_psc: opt(FIELDS.contact_zip.maxLength),
-    web_kont_stat: optCode,
-    tel: opt(FIELDS.telephone.maxLength),
-    email: opt(FIELDS.email.maxLength),
-    dat_schranka: z
-      .union([
-        z.literal(''),
-        z.null(),
-        z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z0-9]{7}$/, 'must be 7 letters or digits'),
-      ])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    typ_predani: optCode,
-    funkce_platnost: opt(240),
-    activities: z
-      .array(
-        z
-          .object({
-            zam_od: monthYear,
-            zam_do: monthYear,
-            typ: z.coerce.number().int().min(1).max(3),
-            zamestnavatel: text(FIELDS.past_activities.columns.field1.maxLength),
-            funkce: text(FIELDS.past_activities.columns.field2.maxLength).default(''),
-          })
-          .strict(),
-      )
-      .max(100)
-      .nullish(),
-    abroad_stay: z
-      .array(
-        z
-          .object({
-            stat: code,
-            duvod: text(FIELDS.abroad_stay.columns.reason.maxLength, { multiline: true }),
-          })
-          .strict(),
-      )
-      .max(6)
-      .nullish(),
-  })
-  .strict();
+/**
+ * The check of a register column that a catalogue entry prefills as it stands (fields.ts
+ * `register`), by the entry: a code for a code kind (a country, an item of a code list), the
+ * register's form of a month/year, a date, a birth number or a data mailbox, else a text of the
+ * entry's length. Required where the register's person needs it (register.ts: jmeno, prijmeni),
+ * else it may be empty, null or absent.
+ */
+function fieldColumn(spec: ScalarSpec, required: boolean): z.ZodType {
+  switch (spec.kind) {
+    case 'country':
+    case 'list':
+    case 'choice':
+      return required ? code : optCode;
+    case 'monthYear':
+      return required ? monthYear : optMonthYear;
+    case 'date':
+      return required ? isoDate : optional(isoDate);
+    case 'birthNumber':
+      return required ? birthNumberSchema() : optional(birthNumberSchema());
+    case 'dataMailbox':
+      return required ? dataMailbox : optional(dataMailbox);
+    default:
+      return required ? text(spec.maxLength).min(1) : opt(spec.maxLength);
+  }
+}
+
+/** Does the register's person always hold this column (register.ts: neither absent nor null)? */
+const registerNeeds = (column: string): boolean =>
+  !(registerPersonSchema.shape as Record<string, z.ZodType>)[column]?.safeParse(undefined).success;
+
+/**
+ * The register's columns that no entry prefills as they stand, each with its own check: those
+ * prefill reads by a rule of its own (sex, the birth date, the home street with its numbers, the
+ * document, the other citizenships, the rows) and one it keeps without prefilling.
+ */
+const OWN_COLUMNS = {
+  pohlavi: optional(z.enum(['0', '1', '2', 'M', 'Z', 'Ž', 'F'])),
+  dat_nar: optional(isoDate),
+  // The register keeps the street with its numbers ("Dlouhá 12/5").
+  ulice: opt(FIELDS.home_street.maxLength + 25),
+  typ_op_pas: optCode,
+  op_pas: opt(FIELDS.document_number.maxLength),
+  web_op_pas: opt(FIELDS.document_number.maxLength),
+  web_st5_kody: z.array(code).max(50).nullish(),
+  funkce_platnost: opt(240),
+  activities: z
+    .array(
+      z
+        .object({
+          zam_od: monthYear,
+          zam_do: monthYear,
+          typ: z.coerce.number().int().min(1).max(3),
+          zamestnavatel: text(FIELDS.past_activities.columns.field1.maxLength),
+          funkce: text(FIELDS.past_activities.columns.field2.maxLength).default(''),
+        })
+        .strict(),
+    )
+    .max(100)
+    .nullish(),
+  abroad_stay: z
+    .array(
+      z
+        .object({
+          stat: code,
+          duvod: text(FIELDS.abroad_stay.columns.reason.maxLength, { multiline: true }),
+        })
+        .strict(),
+    )
+    .max(6)
+    .nullish(),
+} satisfies Partial<Record<keyof RegisterPerson, z.ZodType>>;
+
+/**
+ * The checks of a register person's columns, in the register's order (register.ts): a column an
+ * entry of the catalogue prefills is checked by that entry (fieldColumn), the others by their own
+ * (OWN_COLUMNS). A column with neither, or with both, is an error.
+ */
+export function registerColumns(catalogue: Catalogue = FIELDS): Record<keyof RegisterPerson, z.ZodType> {
+  const byEntry = new Map<string, ScalarSpec>();
+  for (const spec of Object.values(catalogue))
+    if ('register' in spec && spec.register !== undefined) byEntry.set(spec.register, spec);
+  const own: Partial<Record<string, z.ZodType>> = OWN_COLUMNS;
+  return Object.fromEntries(
+    Object.keys(registerPersonSchema.shape).map((column) => {
+      const spec = byEntry.get(column);
+      const rule = spec ? fieldColumn(spec, registerNeeds(column)) : own[column];
+      if (!rule || (spec && own[column]))
+        throw new Error(`the register column ${column} needs one check: an entry's or its own`);
+      return [column, rule];
+    }),
+  ) as Record<keyof RegisterPerson, z.ZodType>;
+}
+
+/**
+ * One person of a file, in the register's Czech field names: the person's identifiers and
+ * documents, then the register's columns (registerColumns, by the catalogue).
+ */
+export function personRowSchemaOf(catalogue: Catalogue = FIELDS) {
+  return z
+    .object({
+      id: z.number().int().positive().max(MAX_PERSON_ID).optional(),
+      aifo: opt(100),
+      nia_identifier: opt(200),
+      documents: z
+        .array(z.object({ type: code, number: text(FIELDS.document_number.maxLength).min(1) }).strict())
+        .max(20)
+        .optional(),
+      ...registerColumns(catalogue),
+    })
+    .strict();
+}
+
+/** One person of a file, in the register's Czech field names (personRowSchemaOf: FIELDS's columns). */
+export const personRowSchema = personRowSchemaOf();
 
 type PersonRow = z.output<typeof personRowSchema>;
 
