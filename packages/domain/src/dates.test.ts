@@ -54,7 +54,11 @@ describe('today', () => {
   });
   it('counts Prague’s date as ICU’s time-zone data has it, 1996-2040, at every change of offset and date', () => {
     // ICU's offset of Prague at an instant, in hours.
-    const hourOf = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', hour: '2-digit', hourCycle: 'h23' });
+    const hourOf = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Prague',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
     const offset = (t: number) => (Number(hourOf.format(t)) - new Date(t).getUTCHours() + 24) % 24;
     // The date in Prague differs from the UTC date only from 22:00 UTC (summer) or 23:00 UTC
     // (winter): each day's instants on both sides of both; and each change of offset, found by

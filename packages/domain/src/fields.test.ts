@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  type Catalogue,
   catalogueEntries,
   codedValues,
   defaultFormContext,
@@ -14,6 +15,7 @@ import {
   maxLengthFor,
   type PrintedFieldName,
   printedFields,
+  sectionFields,
   specOrder,
   TEXT_FIELDS,
 } from './fields.js';
@@ -237,5 +239,26 @@ describe('codedValues', () => {
       duplicate: false,
     });
     expect(abroad.map((c) => c.path)).toEqual(['birth_state', 'employer_verification_type']);
+  });
+});
+
+describe('sectionFields: the boxes of a section, in the page order', () => {
+  it('leaves out what the form has no box for and what the mode hides', () => {
+    expect(sectionFields('employer', { duplicate: false })).toEqual([
+      'employer_current_name',
+      'employer_current_from',
+      'employer_verification_type',
+      'employer_current_description',
+    ]);
+    expect(sectionFields('personal', { duplicate: false })).toContain('sex');
+    expect(sectionFields('personal', { duplicate: true })).toEqual(['first_name', 'last_name', 'birth_name']);
+    expect(sectionFields('identity', { duplicate: true })).not.toContain('other_citizenships');
+  });
+  it('holds a catalogue’s added field at its place', () => {
+    const catalogue = {
+      ...FIELDS,
+      pet_name: { kind: 'text', maxLength: 20, section: 'contact' },
+    } as Catalogue;
+    expect(sectionFields('contact', { duplicate: false }, catalogue).at(-1)).toBe('pet_name');
   });
 });

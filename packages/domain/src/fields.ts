@@ -102,6 +102,11 @@ export interface FieldRules<T extends Typing = FormTyping> {
    * the applicant's to read).
    */
   print?: 'always' | 'filled' | 'none';
+  /**
+   * False: the form has no box for it, though it belongs to a section (the register fills it and
+   * the PDF prints it then). Absent: its section's page shows it (sectionFields).
+   */
+  onPage?: false;
 }
 
 /** A register person's column that holds a text (the register's Czech names, register.ts). */
@@ -125,6 +130,12 @@ export type ScalarSpec<T extends Typing = FormTyping> = ValueSpec &
     enabled?: T['test'];
     /** True: a list field is typed as free text with these values (a birth outside CZ). */
     freeText?: T['test'];
+    /**
+     * What the page shows while `enabled` says no: 'disabled' a disabled box, 'gone' no box; in
+     * both the value is cleared. Absent: the box stays as it is (the dial code: "(optional)" until a
+     * telephone is typed; its value is stored empty all the same, normalizeFormValues).
+     */
+    whenOff?: 'disabled' | 'gone';
     /** The fields `enabled` and `freeText` read (the browser watches them to follow a change). */
     on?: readonly T['name'][];
     /** The stored form of a trimmed, NFC value, where it is not its kind's (kinds.ts). */
@@ -289,6 +300,8 @@ const ENTRIES = {
     required,
     on: ['birth_state'],
     enabled: (v: FormValues): boolean => isDistrictEnabled(v.birth_state),
+    // Only for a birth in the Czech Republic (spec section 2; issue 36: not a disabled box).
+    whenOff: 'gone',
   },
 
   birth_number: {
@@ -308,6 +321,7 @@ const ENTRIES = {
     specPlace: 11,
     on: ['citizen_of_1'],
     enabled: (v: FormValues): boolean => isSecondCitizenshipEnabled(v.citizen_of_1),
+    whenOff: 'disabled',
     // A second citizenship beside ## is not one (stored empty): printed empty.
     print: 'always',
   },
@@ -426,6 +440,7 @@ const ENTRIES = {
     section: 'employer',
     specPlace: 24,
     print: 'filled',
+    onPage: false,
     register: 'web_funkce',
   },
   reason_for_request: {
@@ -433,6 +448,7 @@ const ENTRIES = {
     section: 'employer',
     specPlace: 25,
     print: 'filled',
+    onPage: false,
     register: 'web_duvod_zadosti',
   },
 
@@ -619,6 +635,22 @@ export function isFieldHidden(
   const spec = specOf(field, catalogue);
   if (!spec) return false;
   return !inRequest(spec.only ?? (spec.section ? sectionOnly(spec.section) : undefined), ctx);
+}
+
+/**
+ * The boxes of a section of the page, in the catalogue's order (the page's): its entries but those
+ * the form has no box for (`onPage: false`) and those hidden in this mode (isFieldHidden). The
+ * web's sections draw their fields from it, so a field added to the catalogue is on the page.
+ */
+export function sectionFields(
+  section: SectionName,
+  ctx: Pick<FormContext, 'duplicate'>,
+  catalogue: Catalogue = FIELDS,
+): string[] {
+  return Object.keys(catalogue).filter((name) => {
+    const spec = catalogue[name] as AnySpec;
+    return spec.section === section && spec.onPage !== false && !isFieldHidden(name, ctx, catalogue);
+  });
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 import { kindOf } from './kinds.js';
 import { MESSAGE_KEYS, type MessageKey, UNKNOWN_MESSAGE_KEY, type ValidationError } from './messages.js';
 import { activityMonthError, fromToError } from './monthYear.js';
+import { once } from './once.js';
 import { textPolicyIssue } from './text.js';
 
 /** Size, nesting and value count of the largest valid submit body (bounds.ts). */
@@ -90,7 +91,6 @@ export function catalogueShape(catalogue: Catalogue = FIELDS) {
 export type FormShape = z.ZodObject<{
   [K in FormFieldName]: z.ZodType<FormValues[K], FormValues[K]>;
 }>;
-let builtShape: FormShape | undefined;
 
 /**
  * The form values' shape without the rules (buildFormSchema adds them; the API contract describes
@@ -98,10 +98,7 @@ let builtShape: FormShape | undefined;
  * form yet (the search step, step 2 before its first check) does not build 44 schemas while it
  * loads (issue 37: that was the longest task of step 2's load on a phone).
  */
-export function formShape(): FormShape {
-  builtShape ??= catalogueShape(FIELDS) as unknown as FormShape;
-  return builtShape;
-}
+export const formShape: () => FormShape = once(() => catalogueShape(FIELDS) as unknown as FormShape);
 
 const isBlank = (s: string) => s.trim() === '';
 const MESSAGE_KEY_SET: ReadonlySet<string> = new Set(MESSAGE_KEYS);

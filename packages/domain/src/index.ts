@@ -21,6 +21,7 @@ export * from './legalTexts/index.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './monthYear.js';
+export * from './once.js';
 export * from './prefill.js';
 export * from './printable.js';
 export * from './refusal.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseBirthNumber } from './birthNumber.js';
 import { type BodyLimits, flatBodyLimits, MATCH_TOKEN_MAX_LENGTH } from './bounds.js';
 import { FIELDS } from './fields.js';
+import { once } from './once.js';
 import { textPolicyIssue } from './text.js';
 
 /**
@@ -48,31 +49,35 @@ const requiredText = (max: number) =>
       if (issue) c.issues.push({ code: 'custom', message: issue.key, params: issue.params, input: c.value });
     });
 
-export const birthNumberSchema = /* @__PURE__ */ z
-  .string({ error: 'required' })
-  .max(SEARCH_MAX.birthNumber * 2, { error: 'maxlength', abort: true })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(SEARCH_MAX.birthNumber, { error: 'maxlength', abort: true })
-  .refine((v) => parseBirthNumber(v) !== null, { error: 'birthNumberInvalidFormat' });
+export const birthNumberSchema = once(() =>
+  z
+    .string({ error: 'required' })
+    .max(SEARCH_MAX.birthNumber * 2, { error: 'maxlength', abort: true })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(SEARCH_MAX.birthNumber, { error: 'maxlength', abort: true })
+    .refine((v) => parseBirthNumber(v) !== null, { error: 'birthNumberInvalidFormat' }),
+);
 
 /** POST /api/ros/search. Extra fields are refused: a public endpoint takes exactly what it needs. */
-export const searchByDocumentSchema = /* @__PURE__ */ z
-  .object({
-    first_name: requiredText(SEARCH_MAX.name),
-    last_name: requiredText(SEARCH_MAX.name),
-    type: z.enum(FORM_DOCUMENT_TYPES, { error: 'required' }),
-    number: requiredText(SEARCH_MAX.documentNumber),
-    // Sent empty by a form that has no birth number yet: treated as absent.
-    birth_number: z
-      .union([z.literal(''), z.null(), birthNumberSchema])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    duplicate: z.boolean({ error: 'pattern' }).optional(),
-  })
-  .strict();
-export type SearchByDocumentInput = z.input<typeof searchByDocumentSchema>;
-export type SearchByDocument = z.output<typeof searchByDocumentSchema>;
+export const searchByDocumentSchema = once(() =>
+  z
+    .object({
+      first_name: requiredText(SEARCH_MAX.name),
+      last_name: requiredText(SEARCH_MAX.name),
+      type: z.enum(FORM_DOCUMENT_TYPES, { error: 'required' }),
+      number: requiredText(SEARCH_MAX.documentNumber),
+      // Sent empty by a form that has no birth number yet: treated as absent.
+      birth_number: z
+        .union([z.literal(''), z.null(), birthNumberSchema()])
+        .optional()
+        .transform((v) => (v ? v : undefined)),
+      duplicate: z.boolean({ error: 'pattern' }).optional(),
+    })
+    .strict(),
+);
+export type SearchByDocumentInput = z.input<ReturnType<typeof searchByDocumentSchema>>;
+export type SearchByDocument = z.output<ReturnType<typeof searchByDocumentSchema>>;
 
 /**
  * POST /api/ros/search-birth-number: the duplicate retry (spec section 4) of a search that found
@@ -82,17 +87,19 @@ export type SearchByDocument = z.output<typeof searchByDocumentSchema>;
  * finds nobody. The proof's fields are optional in the shape, so that a body without one is
  * answered as "not found", never as a different error.
  */
-export const searchByBirthNumberSchema = /* @__PURE__ */ z
-  .object({
-    birth_number: birthNumberSchema,
-    match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),
-    first_name: requiredText(SEARCH_MAX.name).optional(),
-    last_name: requiredText(SEARCH_MAX.name).optional(),
-    type: z.enum(FORM_DOCUMENT_TYPES, { error: 'required' }).optional(),
-    number: requiredText(SEARCH_MAX.documentNumber).optional(),
-  })
-  .strict();
-export type SearchByBirthNumber = z.output<typeof searchByBirthNumberSchema>;
+export const searchByBirthNumberSchema = once(() =>
+  z
+    .object({
+      birth_number: birthNumberSchema(),
+      match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),
+      first_name: requiredText(SEARCH_MAX.name).optional(),
+      last_name: requiredText(SEARCH_MAX.name).optional(),
+      type: z.enum(FORM_DOCUMENT_TYPES, { error: 'required' }).optional(),
+      number: requiredText(SEARCH_MAX.documentNumber).optional(),
+    })
+    .strict(),
+);
+export type SearchByBirthNumber = z.output<ReturnType<typeof searchByBirthNumberSchema>>;
 
 /** Size limits of the two search bodies (bounds.ts), from the fields' maximum lengths. */
 export const SEARCH_BODY_LIMITS: BodyLimits = /* @__PURE__ */ flatBodyLimits([

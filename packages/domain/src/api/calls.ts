@@ -147,7 +147,7 @@ export const PUBLIC_API_CALLS: ApiCall[] = [
     path: '/search',
     summary: 'Find a register person by name and document',
     headers: [botCheckHeader],
-    body: searchByDocumentSchema,
+    body: searchByDocumentSchema(),
     answers: { 200: searchAnswerSchema },
     errors: [SEARCH_ERROR_CODES.notFound, ...botCheckErrors],
   },
@@ -157,7 +157,7 @@ export const PUBLIC_API_CALLS: ApiCall[] = [
     summary:
       'The duplicate retry: find the person a search found (its `match`, or the same names and document) by their birth number',
     headers: [botCheckHeader],
-    body: searchByBirthNumberSchema,
+    body: searchByBirthNumberSchema(),
     answers: { 200: searchAnswerSchema },
     errors: [SEARCH_ERROR_CODES.notFound, ...botCheckErrors],
   },

@@ -90,7 +90,7 @@ function fieldColumn(spec: ScalarSpec, required: boolean): z.ZodType {
     case 'date':
       return required ? isoDate : optional(isoDate);
     case 'birthNumber':
-      return required ? birthNumberSchema : optional(birthNumberSchema);
+      return required ? birthNumberSchema() : optional(birthNumberSchema());
     case 'dataMailbox':
       return required ? dataMailbox : optional(dataMailbox);
     default:

@@ -70,7 +70,7 @@ export const searchRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
     });
 
   await route('/search', SEARCH_BODY_LIMITS, async (req) => {
-    const q = parseBody(searchByDocumentSchema, req);
+    const q = parseBody(searchByDocumentSchema(), req);
     await botCheck.verify(recaptchaHeader(req), 'SearchAction', bareHostname(req.host));
     const person = await findByDocument(ctx.db, q);
     if (!person) throw notFound();
@@ -78,7 +78,7 @@ export const searchRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) 
   });
 
   await route('/search-birth-number', BIRTH_NUMBER_SEARCH_BODY_LIMITS, async (req) => {
-    const q = parseBody(searchByBirthNumberSchema, req);
+    const q = parseBody(searchByBirthNumberSchema(), req);
     await botCheck.verify(recaptchaHeader(req), 'SearchAction', bareHostname(req.host));
     // The token is looked up whatever the body holds (one query), so that no path is quicker.
     const matched = provedBy(await lookUpMatch(ctx.db, q.match));

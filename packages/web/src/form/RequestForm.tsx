@@ -1,7 +1,9 @@
 import {
   attachmentNotes,
+  type Catalogue,
   coverageOk,
   currentLegalVersion,
+  FIELDS,
   FORM_SECTIONS,
   type FormValues,
   isSectionShown,
@@ -66,6 +68,7 @@ export function RequestForm({
   onSubmitted,
   nia = false,
   onSessionExpired,
+  catalogue = FIELDS,
 }: {
   duplicate: boolean;
   start: FormStart;
@@ -77,6 +80,8 @@ export function RequestForm({
   onExit: () => void;
   /** Called once the request is stored (the success view replaces the form). */
   onSubmitted?: () => void;
+  /** The field catalogue the form is drawn from and checked by (a test gives one with a field more). */
+  catalogue?: Catalogue;
 }) {
   const { t } = useT();
   const lang = useLang();
@@ -94,6 +99,7 @@ export function RequestForm({
           lists.dialCodes.length > 0 ? new Set(lists.dialCodes.map((d) => d.code)) : undefined,
         ),
         start.values,
+        catalogue,
       ),
   );
   const readOnly = status.ctx.readOnly;
@@ -131,6 +137,7 @@ export function RequestForm({
       duplicate,
       nia,
       ctx: status.ctx,
+      catalogue,
       readOnly,
       lists,
       lang,
@@ -145,7 +152,7 @@ export function RequestForm({
         setModalOpen(true);
       },
     }),
-    [duplicate, nia, status, readOnly, lists, lang, countryOptions, birthNameTouched, modalShown],
+    [duplicate, nia, status, catalogue, readOnly, lists, lang, countryOptions, birthNameTouched, modalShown],
   );
 
   // Leaving the page with input the user typed asks first, also after a reload restored it

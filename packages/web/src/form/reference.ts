@@ -1,6 +1,7 @@
 import type { CodeItem, Country, District, DuplicateType, Municipality } from '@ros/domain';
 import { startTransition, useEffect, useState } from 'react';
 import { apiGet } from '../api/client';
+import { eachInItsTask } from '../shell/tasks';
 
 // The lists' item shapes are the API contract's (@ros/domain, GET /api/ros/{list}).
 export type { CodeItem, Country, District, DuplicateType, Municipality };
@@ -22,7 +23,22 @@ export interface ReferenceLists {
 
 const cache = new Map<string, Promise<ReferenceLists>>();
 
+/** The lists' calls, in the order of ReferenceLists. */
+const LIST_PATHS = (lang: 'cs' | 'en') =>
+  [
+    lang === 'en' ? '/countries?lang=en' : '/countries',
+    '/districts',
+    '/delivery-types',
+    '/document-types',
+    '/verification-types',
+    '/dial-codes',
+    '/activity-types',
+    '/duplicate-types',
+  ] as const;
+
 async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
+  // Each call starts in a task of its own (issue 37): all eight are on their way within
+  // milliseconds, and no task of the load holds a phone's main thread for all of them.
   const [
     countries,
     districts,
@@ -32,25 +48,16 @@ async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
     dialCodes,
     activityTypes,
     duplicateTypes,
-  ] = await Promise.all([
-    apiGet<Country[]>(lang === 'en' ? '/countries?lang=en' : '/countries'),
-    apiGet<District[]>('/districts'),
-    apiGet<CodeItem[]>('/delivery-types'),
-    apiGet<CodeItem[]>('/document-types'),
-    apiGet<CodeItem[]>('/verification-types'),
-    apiGet<CodeItem[]>('/dial-codes'),
-    apiGet<CodeItem[]>('/activity-types'),
-    apiGet<DuplicateType[]>('/duplicate-types'),
-  ]);
+  ] = await eachInItsTask(LIST_PATHS(lang), (path) => apiGet<unknown>(path));
   return {
-    countries,
-    districts,
-    deliveryTypes,
-    documentTypes,
-    verificationTypes,
-    dialCodes,
-    activityTypes,
-    duplicateTypes,
+    countries: countries as Country[],
+    districts: districts as District[],
+    deliveryTypes: deliveryTypes as CodeItem[],
+    documentTypes: documentTypes as CodeItem[],
+    verificationTypes: verificationTypes as CodeItem[],
+    dialCodes: dialCodes as CodeItem[],
+    activityTypes: activityTypes as CodeItem[],
+    duplicateTypes: duplicateTypes as DuplicateType[],
   };
 }
 

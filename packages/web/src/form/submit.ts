@@ -68,7 +68,7 @@ export async function validateRequest(
 ): Promise<ValidateAnswer> {
   try {
     const a = await apiPost<Partial<ValidateAnswer>>('/validate', validatePayload(values, duplicate, match));
-    const reason = refusalReasonSchema.safeParse(a?.reason);
+    const reason = refusalReasonSchema().safeParse(a?.reason);
     return {
       okDate: a?.okDate !== false,
       okDuplications: a?.okDuplications !== false,

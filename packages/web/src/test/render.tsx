@@ -59,6 +59,8 @@ export interface RenderAppOptions {
   api?: Record<string, FetchAnswer | (() => FetchAnswer)>;
   /** Render this instead of the app's routes (inside the full shell). */
   children?: ReactNode;
+  /** Texts beside the app's, by key ('FORM.FIELDS.pet_name'), in the page's language (a test's field). */
+  texts?: Record<string, string>;
 }
 
 /** Renders the whole shell (providers, layout, routes) at `path`, with fetch stubbed. */
@@ -74,6 +76,8 @@ export function renderApp(options: RenderAppOptions = {}): RenderResult & {
   });
   const lang = parseLang(new URL(path, 'http://x').searchParams.get('lang'));
   const i18n = createTestI18n(lang);
+  for (const [key, text] of Object.entries(options.texts ?? {}))
+    i18n.addResource(lang, 'translation', key, text);
   const shell = (
     <MetadataProvider>
       <TitleProvider>

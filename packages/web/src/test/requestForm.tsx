@@ -1,4 +1,5 @@
 import {
+  type Catalogue,
   defaultFormValues,
   type FormValues,
   type Municipality,
@@ -119,6 +120,9 @@ export interface RequestFormOptions {
   lists?: ReferenceLists;
   /** A register person the search found: the start is the browser's prefill of them (the options above are not used). */
   person?: SearchAnswer;
+  /** The field catalogue (FIELDS unless told: a test's with a field more) and the texts it needs. */
+  catalogue?: Catalogue;
+  texts?: RenderAppOptions['texts'];
 }
 
 /** Renders step 2 in the whole shell, with no draft of an earlier test; returns the view and a user. */
@@ -128,8 +132,10 @@ export function renderRequestForm(opts: RequestFormOptions = {}) {
   const view = renderApp({
     path: opts.lang === 'cs' ? '/form' : '/form?lang=en',
     api: { '/api/ros/municipalities': { status: 200, body: TEST_MUNICIPALITIES }, ...opts.api },
+    ...(opts.texts ? { texts: opts.texts } : {}),
     children: (
       <RequestForm
+        {...(opts.catalogue ? { catalogue: opts.catalogue } : {})}
         duplicate={opts.duplicate ?? false}
         lists={opts.lists ?? TEST_LISTS}
         onExit={() => {}}

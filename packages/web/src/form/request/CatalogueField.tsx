@@ -5,7 +5,9 @@ import {
   fieldSpec,
   type InputAttributes,
   inputAttributes,
+  isFieldEnabled,
 } from '@ros/domain';
+import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useT } from '../../shell/translate';
 import { type CodeItem, itemName, type ReferenceLists } from '../reference';
@@ -37,7 +39,7 @@ export function listItems(lists: ReferenceLists, list: CodeListName, lang: 'cs' 
   }));
 }
 
-type CatalogueFieldProps = CommonProps & {
+export type CatalogueFieldProps = CommonProps & {
   autoComplete?: string;
   rows?: number;
   /** A text's new value, or a list choice's new (and previous) code. */
@@ -61,13 +63,22 @@ type CatalogueFieldProps = CommonProps & {
 export function CatalogueField(props: CatalogueFieldProps) {
   const { path, onChange, radio, noEmpty, offer, ...common } = props;
   const { t } = useT();
-  const { lists, lang, countryOptions } = useRequestForm();
-  const { getValues } = useFormContext<FormValues>();
-  const spec = fieldSpec(path);
+  const { lists, lang, countryOptions, catalogue, ctx } = useRequestForm();
+  const { getValues, setValue } = useFormContext<FormValues>();
+  const spec = fieldSpec(path, catalogue);
   const freeText = spec && 'freeText' in spec ? spec.freeText : undefined;
-  const on = spec && 'on' in spec && freeText ? spec.on : undefined;
-  // What decides whether the field is free text (a birth country) re-renders this control; nothing else does.
+  const whenOff = spec && 'whenOff' in spec ? spec.whenOff : undefined;
+  const on = spec && 'on' in spec && (freeText || whenOff) ? spec.on : undefined;
+  // What decides whether the field is free text (a birth country) or off (the second citizenship
+  // beside ##) re-renders this control; nothing else does.
   useWatch<FormValues>({ name: (on ?? []) as FormFieldName[], disabled: !on });
+  // Off by its entry's `enabled`: a disabled box or none (`whenOff`), and its value cleared.
+  const off = whenOff !== undefined && !isFieldEnabled(path, getValues(), ctx, catalogue);
+  useEffect(() => {
+    if (off && getValues(path) !== '') setValue(path, '' as never);
+  }, [off, path, getValues, setValue]);
+  if (off && whenOff === 'gone') return null;
+  if (off && whenOff === 'disabled') common.disabled = true;
   // The text box's type, input mode and autocomplete are its kind's (kinds.ts); a section may name its own.
   const input: InputAttributes =
     spec && spec.kind !== 'boolean' && spec.kind !== 'items' && spec.kind !== 'rows'

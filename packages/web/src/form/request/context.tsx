@@ -1,4 +1,5 @@
 import {
+  type Catalogue,
   type CoverageResult,
   coverageOfValues,
   coverageOk,
@@ -22,6 +23,8 @@ export interface RequestFormShared {
   /** Signed in through NIA with a complete identity. */
   nia: boolean;
   ctx: FormContext;
+  /** The field catalogue the form is drawn from and checked by: FIELDS (a test gives one with a field more). */
+  catalogue: Catalogue;
   readOnly: ReadonlySet<FormFieldName>;
   lists: ReferenceLists;
   lang: 'cs' | 'en';

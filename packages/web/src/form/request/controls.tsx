@@ -34,12 +34,12 @@ export function useShownError(path: string): string {
  * the activity type).
  */
 export function useOptional(path: string, override?: boolean): boolean {
-  const { ctx } = useRequestForm();
+  const { ctx, catalogue } = useRequestForm();
   const { getValues } = useFormContext<FormValues>();
   const top = path.split('.')[0] as FormFieldName;
   const required = useFormStatus((s) => s.required.has(top));
   if (override !== undefined) return override;
-  return path.includes('.') ? !isFieldRequired(path, getValues(), ctx) : !required;
+  return path.includes('.') ? !isFieldRequired(path, getValues(), ctx, catalogue) : !required;
 }
 
 /** Marks a path changed and sets its value (controls that are not plain inputs). */
@@ -104,7 +104,7 @@ export function TextField({
   onBlur?: () => void;
 }) {
   const { register } = useFormContext<FormValues>();
-  const { status } = useRequestForm();
+  const { status, catalogue } = useRequestForm();
   const { id, text, readOnly, isOptional, error } = useFieldFrame(path, label, optional);
   const registered = register(path, {
     onChange: (e) => {
@@ -130,7 +130,7 @@ export function TextField({
             id={id}
             className="input"
             rows={rows}
-            maxLength={maxLengthFor(path)}
+            maxLength={maxLengthFor(path, catalogue)}
             readOnly={readOnly}
             disabled={disabled}
             aria-describedby={describedBy}
@@ -145,7 +145,7 @@ export function TextField({
             type={type ?? 'text'}
             inputMode={inputMode}
             autoComplete={autoComplete ?? 'off'}
-            maxLength={maxLengthFor(path)}
+            maxLength={maxLengthFor(path, catalogue)}
             readOnly={readOnly}
             disabled={disabled}
             aria-describedby={describedBy}

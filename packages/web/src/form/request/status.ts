@@ -1,11 +1,13 @@
 import {
   buildFormSchema,
-  FORM_FIELDS,
+  type Catalogue,
+  FIELDS,
   type FormContext,
   type FormFieldName,
   type FormValues,
   isFieldRequired,
   issuesToFieldErrors,
+  specOrder,
   type ValidationError,
 } from '@ros/domain';
 
@@ -59,6 +61,7 @@ export class FormStatusStore {
   constructor(
     readonly ctx: FormContext,
     values: FormValues,
+    private readonly catalogue: Catalogue = FIELDS,
   ) {
     this.values = values;
     // While the form loads nothing shows a message (nothing is changed, no finish tried) and the
@@ -113,11 +116,13 @@ export class FormStatusStore {
   }
 
   private requiredNow(): ReadonlySet<FormFieldName> {
-    return new Set(FORM_FIELDS.filter((f) => isFieldRequired(f, this.values, this.ctx)));
+    return new Set(
+      specOrder(this.catalogue).filter((f) => isFieldRequired(f, this.values, this.ctx, this.catalogue)),
+    ) as ReadonlySet<FormFieldName>;
   }
 
   private compute(changed: ReadonlySet<string>, attempted: boolean): FormStatus {
-    this.schema ??= buildFormSchema(this.ctx);
+    this.schema ??= buildFormSchema(this.ctx, undefined, this.catalogue);
     this.checked = true;
     const parsed = this.schema.safeParse(this.values);
     const errors: Record<string, ValidationError> = parsed.success
@@ -129,7 +134,13 @@ export class FormStatusStore {
       serverInvalid = true;
       if (!(path in errors)) errors[path] = s.error;
     }
-    return { errors, formOk: parsed.success && !serverInvalid, required: this.requiredNow(), changed, attempted };
+    return {
+      errors,
+      formOk: parsed.success && !serverInvalid,
+      required: this.requiredNow(),
+      changed,
+      attempted,
+    };
   }
 
   private publish(next: FormStatus): void {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { searchByBirthNumberSchema, searchByDocumentSchema } from '@ros/domain';
+import { once, searchByBirthNumberSchema, searchByDocumentSchema } from '@ros/domain';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { loadSearchDraft, saveSearchDraft } from '../draft';
@@ -17,12 +17,15 @@ export interface SearchValues {
 /** Every box of the step, the retry's birth number included. */
 export type SearchField = keyof SearchValues | 'birth_number';
 
-const documentSchema = searchByDocumentSchema.pick({
-  first_name: true,
-  last_name: true,
-  type: true,
-  number: true,
-});
+/** The search's schema without the birth number (made when the search step first shows). */
+const documentSchema = once(() =>
+  searchByDocumentSchema().pick({
+    first_name: true,
+    last_name: true,
+    type: true,
+    number: true,
+  }),
+);
 
 /** The locked names and document of the retry, as the search sent them. */
 export const documentProof = (v: SearchValues): SearchValues => ({
@@ -56,12 +59,12 @@ export function useSearchForms({
       : restored
         ? documentProof(restored)
         : { first_name: '', last_name: '', type: '', number: '' },
-    resolver: zodResolver(documentSchema) as never,
+    resolver: zodResolver(documentSchema()) as never,
   });
   const retryForm = useForm<{ birth_number: string }>({
     mode: 'onChange',
     defaultValues: { birth_number: '' },
-    resolver: zodResolver(searchByBirthNumberSchema) as never,
+    resolver: zodResolver(searchByBirthNumberSchema()) as never,
   });
 
   // The type's option exists only once the list has loaded.

@@ -3,21 +3,21 @@ import { useState } from 'react';
 import { type Path, useFormContext } from 'react-hook-form';
 import { Button } from '../../../components/Button';
 import { useT } from '../../../shell/translate';
-import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
-import { Section, useSetField } from '../controls';
+import { useSetField } from '../controls';
+import { SectionFields } from '../SectionFields';
 
 /** The permanent address. */
 export function HomeAddressSection() {
   return (
-    <Section name="home">
-      <CatalogueField path="home_street" autoComplete="address-line1" />
-      <CatalogueField path="home_house_num" />
-      <CatalogueField path="home_org_num" />
-      <CatalogueField path="home_city" autoComplete="address-level2" />
-      <CatalogueField path="home_zip" autoComplete="postal-code" />
-      <CatalogueField path="home_state" />
-    </Section>
+    <SectionFields
+      name="home"
+      place={{
+        home_street: { autoComplete: 'address-line1' },
+        home_city: { autoComplete: 'address-level2' },
+        home_zip: { autoComplete: 'postal-code' },
+      }}
+    />
   );
 }
 
@@ -50,8 +50,9 @@ export function ContactAddressSection() {
     for (const [to, from] of COPIED) set(to, v[from]);
   };
   return (
-    <Section
+    <SectionFields
       name="contact_address"
+      place={{ contact_company: { autoComplete: 'organization' } }}
       intro={
         offerCopy && (
           <p className="form-section__action">
@@ -61,14 +62,6 @@ export function ContactAddressSection() {
           </p>
         )
       }
-    >
-      <CatalogueField path="contact_company" autoComplete="organization" />
-      <CatalogueField path="contact_street" />
-      <CatalogueField path="contact_house_num" />
-      <CatalogueField path="contact_org_num" />
-      <CatalogueField path="contact_city" />
-      <CatalogueField path="contact_zip" />
-      <CatalogueField path="contact_state" />
-    </Section>
+    />
   );
 }

@@ -10,7 +10,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
-import { Section } from '../controls';
+import { SectionFields } from '../SectionFields';
 
 /**
  * Telephone, e-mail, data mailbox and delivery. DATOVKOU is offered only with a known data mailbox
@@ -42,24 +42,25 @@ export function ContactSection() {
   }, [noPhone, getValues, setValue]);
 
   return (
-    <Section name="contact">
-      <div className="field-group form-grid__wide">
-        <CatalogueField path="dial_code" noEmpty />
-        <CatalogueField path="telephone" hint={t('FORM.HINTS.telephone')} />
-      </div>
-      <CatalogueField path="email" />
-      {mailboxShown && (
-        <CatalogueField
-          path="data_mailbox"
-          hint={t('FORM.HINTS.data_mailbox')}
-          info={t('FORM.TOOLTIPS.FIELDS.data_mailbox')}
-        />
-      )}
-      <CatalogueField
-        path="delivery_type"
-        offer={(items) => availableDeliveryTypes(items, hasDataMailbox)}
-        info={t('FORM.TOOLTIPS.FIELDS.delivery_type')}
-      />
-    </Section>
+    <SectionFields
+      name="contact"
+      place={{
+        // The dial code and the telephone side by side.
+        dial_code: () => (
+          <div className="field-group form-grid__wide">
+            <CatalogueField path="dial_code" noEmpty />
+            <CatalogueField path="telephone" hint={t('FORM.HINTS.telephone')} />
+          </div>
+        ),
+        telephone: null,
+        data_mailbox: mailboxShown
+          ? { hint: t('FORM.HINTS.data_mailbox'), info: t('FORM.TOOLTIPS.FIELDS.data_mailbox') }
+          : null,
+        delivery_type: {
+          offer: (items) => availableDeliveryTypes(items, hasDataMailbox),
+          info: t('FORM.TOOLTIPS.FIELDS.delivery_type'),
+        },
+      }}
+    />
   );
 }

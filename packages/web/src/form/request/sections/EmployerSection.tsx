@@ -5,7 +5,7 @@ import { InlineMessage } from '../../../shell/alerts';
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { fieldId, useCoverageOk, useFormStatus, useRequestForm } from '../context';
-import { Section } from '../controls';
+import { SectionFields } from '../SectionFields';
 
 /** The current employer (a new request's: FORM_SECTIONS). */
 export function EmployerSection() {
@@ -29,28 +29,41 @@ export function EmployerSection() {
   };
 
   return (
-    <Section name="employer">
-      <CatalogueField path="employer_current_name" autoComplete="organization" />
-      <CatalogueField
-        path="employer_current_from"
-        hint={t('FORM.HINTS.month_year_employer')}
-        onBlur={onFromBlur}
-      />
-      <InlineMessage
-        message={uncovered && !covered ? { type: 'warning', key: 'ALERTS.TIME_NOT_COVERED' } : null}
-        onDismiss={() => setUncovered(false)}
-        focusAfter={() => document.getElementById(fieldId('employer_current_from'))}
-        testId="coverage-notice"
-        className="form-grid__wide"
-      />
-      {/* Up to 240 characters: a box that shows them. */}
-      <CatalogueField path="employer_current_description" rows={3} className="form-grid__wide" />
-      <CatalogueField
-        path="employer_verification_type"
-        radio
-        info={t('FORM.TOOLTIPS.FIELDS.employer_verification_type')}
-        className="form-grid__wide"
-      />
-    </Section>
+    <SectionFields
+      name="employer"
+      // The proof of employment last, below the description (the catalogue has the spec's order).
+      order={[
+        'employer_current_name',
+        'employer_current_from',
+        'employer_current_description',
+        'employer_verification_type',
+      ]}
+      place={{
+        employer_current_name: { autoComplete: 'organization' },
+        employer_current_from: () => (
+          <>
+            <CatalogueField
+              path="employer_current_from"
+              hint={t('FORM.HINTS.month_year_employer')}
+              onBlur={onFromBlur}
+            />
+            <InlineMessage
+              message={uncovered && !covered ? { type: 'warning', key: 'ALERTS.TIME_NOT_COVERED' } : null}
+              onDismiss={() => setUncovered(false)}
+              focusAfter={() => document.getElementById(fieldId('employer_current_from'))}
+              testId="coverage-notice"
+              className="form-grid__wide"
+            />
+          </>
+        ),
+        // Up to 240 characters: a box that shows them.
+        employer_current_description: { rows: 3, className: 'form-grid__wide' },
+        employer_verification_type: {
+          radio: true,
+          info: t('FORM.TOOLTIPS.FIELDS.employer_verification_type'),
+          className: 'form-grid__wide',
+        },
+      }}
+    />
   );
 }

@@ -1,30 +1,29 @@
-import { type FormValues, isFieldHidden } from '@ros/domain';
+import type { FormValues } from '@ros/domain';
 import { useFormContext } from 'react-hook-form';
-import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
-import { Section } from '../controls';
+import { SectionFields } from '../SectionFields';
 
 /** Names and sex. The last name copies into the birth name until the birth name is edited. */
 export function PersonalSection() {
-  const { ctx, readOnly, birthNameTouched, setBirthNameTouched } = useRequestForm();
+  const { readOnly, birthNameTouched, setBirthNameTouched } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
   return (
-    <Section name="personal">
-      <CatalogueField path="first_name" autoComplete="given-name" />
-      <CatalogueField
-        path="last_name"
-        autoComplete="family-name"
-        onChange={(v) => {
-          if (!birthNameTouched && !readOnly.has('birth_name')) setValue('birth_name', v);
-        }}
-      />
-      <CatalogueField
-        path="birth_name"
-        onChange={() => {
-          if (!birthNameTouched) setBirthNameTouched(true);
-        }}
-      />
-      {!isFieldHidden('sex', ctx) && <CatalogueField path="sex" />}
-    </Section>
+    <SectionFields
+      name="personal"
+      place={{
+        first_name: { autoComplete: 'given-name' },
+        last_name: {
+          autoComplete: 'family-name',
+          onChange: (v) => {
+            if (!birthNameTouched && !readOnly.has('birth_name')) setValue('birth_name', v);
+          },
+        },
+        birth_name: {
+          onChange: () => {
+            if (!birthNameTouched) setBirthNameTouched(true);
+          },
+        },
+      }}
+    />
   );
 }

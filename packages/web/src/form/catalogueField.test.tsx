@@ -1,0 +1,70 @@
+import { type Catalogue, FIELDS } from '@ros/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { findFinish, renderRequestForm } from '../test/requestForm';
+
+vi.mock('./botcheck', () => ({
+  getBotToken: vi.fn(async () => 't'),
+  resetBotCheck: vi.fn(),
+  BotCheckWidget: () => null,
+}));
+
+/**
+ * The catalogue is the whole field, on the page too (issue 34): a field added to the catalogue
+ * and to its texts, and nowhere else, is a box of its section at its place, labelled, of its
+ * kind's control and length, "(optional)" while its entry does not require it, and checked by
+ * its entry's rules on Finish. The server's half (the check, storage, the PDF read back, the CSV,
+ * the intake API) is packages/server/src/requests/catalogueField.test.ts, with the same field.
+ */
+const catalogue: Catalogue = {
+  ...FIELDS,
+  // The applicant's pet, asked in the contact section: required, but only with a telephone.
+  pet_name: {
+    kind: 'text',
+    maxLength: 20,
+    section: 'contact',
+    required: true,
+    enabled: (v) => v.telephone.trim() !== '',
+  },
+};
+const texts = {
+  'FORM.FIELDS.pet_name': 'Name of your pet',
+  'FORM.ERRORS.FIELD.pet_name.required': 'Enter the name of your pet',
+};
+
+const box = (id: string) => document.getElementById(id) as HTMLInputElement;
+/** The label of a box, as the page shows it. */
+const labelOf = (id: string) => document.querySelector(`label[for="${id}"]`)?.textContent ?? '';
+
+describe('a field added to the catalogue: the page', () => {
+  it('is a box of its section at its place, "(optional)" until its entry requires it', async () => {
+    const { user } = renderRequestForm({ catalogue, texts });
+    await findFinish();
+    const section = document.getElementById('section-contact') as HTMLElement;
+    const input = within(section).getByLabelText(/Name of your pet/);
+    expect(input).toBe(box('pet_name'));
+    // A text of its entry's length, last in its section (its place in the catalogue).
+    expect(input).toHaveAttribute('maxlength', '20');
+    const boxes = [...section.querySelectorAll('input, select, textarea')].map((e) => e.id);
+    expect(boxes.at(-1)).toBe('pet_name');
+    // Not required without a telephone.
+    expect(labelOf('pet_name')).toMatch(/\(optional\)/);
+    await user.type(box('telephone'), '777123456');
+    expect(labelOf('pet_name')).not.toMatch(/\(optional\)/);
+    // Only in this catalogue: the app's own form has no such box.
+    expect(FIELDS).not.toHaveProperty('pet_name');
+  });
+
+  it('is checked by its entry on Finish: its message under it and in the summary', async () => {
+    const { user } = renderRequestForm({ catalogue, texts, values: { telephone: '777123456' } });
+    await user.click(await findFinish());
+    expect(await screen.findAllByText('Enter the name of your pet')).toHaveLength(2);
+    expect(box('pet_name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('is not in the app’s own form', async () => {
+    renderRequestForm();
+    await findFinish();
+    expect(box('pet_name')).toBeNull();
+  });
+});

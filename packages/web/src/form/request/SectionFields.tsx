@@ -1,0 +1,51 @@
+import { type FormValues, type SectionName, sectionFields } from '@ros/domain';
+import { Fragment, type ReactNode } from 'react';
+import type { Path } from 'react-hook-form';
+import { CatalogueField, type CatalogueFieldProps } from './CatalogueField';
+import { useRequestForm } from './context';
+import { Section } from './controls';
+
+/**
+ * What a section says of one of its fields, where it says anything: its control's own props (a
+ * hint, a reaction, an autocomplete of its own), a widget of its own (a render: the birth date,
+ * the other citizenships' chips), or null: placed with another (the telephone beside its dial
+ * code). A field the section does not name gets its catalogue control as it is.
+ */
+export type Placement = Partial<Omit<CatalogueFieldProps, 'path'>> | (() => ReactNode) | null;
+
+/**
+ * A section of step 2 drawn from the catalogue (issue 34): its fields are its entries in the
+ * catalogue's order (`sectionFields` of @ros/domain: those the form has a box for, without those
+ * the mode hides), each through `CatalogueField` (which takes "(optional)", the maximum length,
+ * the kind's input and what turns it off from the entry) unless the section places it itself.
+ * So a field added to the catalogue is in its section's page without a line here.
+ */
+export function SectionFields({
+  name,
+  place = {},
+  order = [],
+  intro,
+}: {
+  name: SectionName;
+  place?: Readonly<Partial<Record<string, Placement>>>;
+  /** These first, in this order, where the page's order is not the catalogue's (the employer's). */
+  order?: readonly string[];
+  /** What comes between the heading and the fields (an intro, the copy button). */
+  intro?: ReactNode;
+}) {
+  const { ctx, catalogue } = useRequestForm();
+  const fields = sectionFields(name, ctx, catalogue);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  return (
+    <Section name={name} intro={intro}>
+      {[...fields]
+        .sort((a, b) => rank(a) - rank(b))
+        .map((field) => {
+          const placed = place[field];
+          if (placed === null) return null;
+          if (typeof placed === 'function') return <Fragment key={field}>{placed()}</Fragment>;
+          return <CatalogueField key={field} path={field as Path<FormValues>} {...placed} />;
+        })}
+    </Section>
+  );
+}
