@@ -30,6 +30,11 @@ export function personIdentity(
   return Object.fromEntries(PERSON_IDENTITY_FIELDS.map((f) => [f, values[f] ?? ''])) as PersonIdentity;
 }
 
+/** The fields of the contact details the legal texts fill in and the confirmation dialog shows. */
+export const CONTACT_DETAIL_FIELDS = ['email', 'telephone', 'dial_code'] as const satisfies ReadonlyArray<
+  keyof FormValues
+>;
+
 /** The contact details the legal texts fill in (the request's values, or the dialog's). */
 export type ContactDetails = Pick<FormValues, 'email' | 'telephone'> & Partial<Pick<FormValues, 'dial_code'>>;
 

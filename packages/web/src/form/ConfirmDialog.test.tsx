@@ -39,9 +39,7 @@ function dialog(
         variant={opts.variant ?? 'default'}
         nia={opts.nia}
         duplicate={false}
-        email="jana@example.cz"
-        telephone={opts.telephone ?? ''}
-        dialCode="+420"
+        contact={{ email: 'jana@example.cz', telephone: opts.telephone ?? '', dial_code: '+420' }}
         notifyEmail={false}
         notifyPhone={opts.notifyPhone ?? false}
         onNotifyEmail={() => {}}

@@ -1,4 +1,5 @@
 import {
+  type ContactDetails,
   currentLegalVersion,
   DECLARATION_KEYS,
   type DeclarationKey,
@@ -38,9 +39,8 @@ export interface ConfirmDialogProps {
   nia?: boolean;
   /** Signed in through NIA decides the texts' channel; duplicate their mode. */
   duplicate: boolean;
-  email: string;
-  telephone: string;
-  dialCode: string;
+  /** The applicant's e-mail, telephone and dial code (the legal texts name them). */
+  contact: ContactDetails;
   notifyEmail: boolean;
   notifyPhone: boolean;
   onNotifyEmail: (v: boolean) => void;
@@ -65,9 +65,7 @@ export function ConfirmDialog({
   reason,
   nia = false,
   duplicate,
-  email,
-  telephone,
-  dialCode,
+  contact,
   notifyEmail,
   notifyPhone,
   onNotifyEmail,
@@ -85,20 +83,11 @@ export function ConfirmDialog({
     affidavit: false,
     purpose: false,
   });
-  const hasPhone = telephone.trim() !== '';
+  const hasPhone = contact.telephone.trim() !== '';
   // The legal texts of @ros/domain, the ones the PDF prints for this request (issue 22).
   const version = currentLegalVersion();
   const channel: LegalChannel = nia ? 'nia' : 'paper';
-  const statements = legalStatements(
-    version,
-    lang,
-    { channel, duplicate },
-    {
-      email,
-      telephone,
-      dial_code: dialCode,
-    },
-  );
+  const statements = legalStatements(version, lang, { channel, duplicate }, contact);
   const textOf = (key: StatementKey) => statements.find((s) => s.key === key)?.text ?? '';
   const allRequired = DECLARATION_KEYS.every((k) => ticked[k]);
   const canSubmit = allRequired && !processing;

@@ -1,6 +1,9 @@
 import {
+  applicantEmail,
   attachmentNotes,
   type Catalogue,
+  CONTACT_DETAIL_FIELDS,
+  type ContactDetails,
   coverageOk,
   currentLegalVersion,
   FIELDS,
@@ -210,7 +213,7 @@ export function RequestForm({
     return (
       <SuccessView
         answer={flow.done}
-        email={values.email}
+        email={applicantEmail(values)}
         attachments={requiredAttachments(values, duplicate)}
       />
     );
@@ -306,20 +309,20 @@ function AbroadNotice({ onClose }: { onClose: () => void }) {
 function ConfirmDialogHost(
   props: Omit<
     ConfirmDialogProps,
-    'email' | 'telephone' | 'dialCode' | 'notifyEmail' | 'notifyPhone' | 'onNotifyEmail' | 'onNotifyPhone'
+    'contact' | 'notifyEmail' | 'notifyPhone' | 'onNotifyEmail' | 'onNotifyPhone'
   >,
 ) {
   const { setValue } = useFormContext<FormValues>();
-  const [email, telephone, dialCode, notifyEmail, notifyPhone] = useWatch<
+  const details = useWatch<FormValues, typeof CONTACT_DETAIL_FIELDS>({ name: CONTACT_DETAIL_FIELDS });
+  const [notifyEmail, notifyPhone] = useWatch<
     FormValues,
-    ['email', 'telephone', 'dial_code', 'send_notifications_email', 'send_notifications_phone']
-  >({ name: ['email', 'telephone', 'dial_code', 'send_notifications_email', 'send_notifications_phone'] });
+    ['send_notifications_email', 'send_notifications_phone']
+  >({ name: ['send_notifications_email', 'send_notifications_phone'] });
+  const contact = Object.fromEntries(CONTACT_DETAIL_FIELDS.map((f, i) => [f, details[i]])) as ContactDetails;
   return (
     <ConfirmDialog
       {...props}
-      email={email}
-      telephone={telephone}
-      dialCode={dialCode}
+      contact={contact}
       notifyEmail={notifyEmail}
       notifyPhone={notifyPhone}
       onNotifyEmail={(on) => setValue('send_notifications_email', on)}

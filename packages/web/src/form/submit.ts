@@ -4,6 +4,7 @@ import {
   type FormValues,
   issuesToFieldErrors,
   type LegalChannel,
+  personIdentity,
   refusalReasonSchema,
   SUBMIT_ERROR_CODES,
   type SubmitAnswer,
@@ -45,13 +46,8 @@ export interface Notifications {
  */
 export function validatePayload(values: FormValues, duplicate: boolean, match?: string) {
   return {
-    first_name: values.first_name,
-    last_name: values.last_name,
-    birth_date: values.birth_date,
+    ...personIdentity(values),
     municipality: values.birth_municipality,
-    aifo: values.aifo,
-    document_number: values.document_number,
-    birth_number: values.birth_number,
     duplicate,
     ...(match ? { match } : {}),
   };

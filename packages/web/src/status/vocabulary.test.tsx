@@ -152,9 +152,7 @@ describe('the success screen and the dialog use the vocabulary', () => {
             reason={{ rule: 'repeat-request', filedOn: '2026-11-10', until: '2026-12-10' }}
             nia
             duplicate={false}
-            email="jana@example.cz"
-            telephone=""
-            dialCode="+420"
+            contact={{ email: 'jana@example.cz', telephone: '', dial_code: '+420' }}
             notifyEmail={false}
             notifyPhone={false}
             onNotifyEmail={() => {}}
@@ -178,9 +176,7 @@ describe('the success screen and the dialog use the vocabulary', () => {
           <ConfirmDialog
             variant="invalidDuplicates"
             duplicate
-            email="jana@example.cz"
-            telephone=""
-            dialCode="+420"
+            contact={{ email: 'jana@example.cz', telephone: '', dial_code: '+420' }}
             notifyEmail={false}
             notifyPhone={false}
             onNotifyEmail={() => {}}

@@ -62,7 +62,12 @@ export type CatalogueFieldProps = CommonProps & {
  */
 export function CatalogueField(props: CatalogueFieldProps) {
   const { path, onChange, radio, noEmpty, offer, ...common } = props;
-  const { t } = useT();
+  const { t, exists } = useT();
+  // The field's own texts by its name, where they are written: its hint (FORM.HINTS.<name>) and
+  // its info button's (FORM.TOOLTIPS.FIELDS.<name>); a section's own hint or info goes first.
+  const own = (key: string) => (exists(key) ? t(key) : undefined);
+  common.hint ??= own(`FORM.HINTS.${path}`);
+  common.info ??= own(`FORM.TOOLTIPS.FIELDS.${path}`);
   const { lists, lang, countryOptions, catalogue, ctx } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const spec = fieldSpec(path, catalogue);

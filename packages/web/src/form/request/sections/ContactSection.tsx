@@ -7,7 +7,6 @@ import {
 } from '@ros/domain';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { useRequestForm } from '../context';
 import { SectionFields } from '../SectionFields';
@@ -18,7 +17,6 @@ import { SectionFields } from '../SectionFields';
  * (docs/requirements.md, product decisions, "Data mailbox").
  */
 export function ContactSection() {
-  const { t } = useT();
   const { ctx } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const [telephone, dataMailbox, delivery] = useWatch<
@@ -49,17 +47,12 @@ export function ContactSection() {
         dial_code: () => (
           <div className="field-group form-grid__wide">
             <CatalogueField path="dial_code" noEmpty />
-            <CatalogueField path="telephone" hint={t('FORM.HINTS.telephone')} />
+            <CatalogueField path="telephone" />
           </div>
         ),
         telephone: null,
-        data_mailbox: mailboxShown
-          ? { hint: t('FORM.HINTS.data_mailbox'), info: t('FORM.TOOLTIPS.FIELDS.data_mailbox') }
-          : null,
-        delivery_type: {
-          offer: (items) => availableDeliveryTypes(items, hasDataMailbox),
-          info: t('FORM.TOOLTIPS.FIELDS.delivery_type'),
-        },
+        data_mailbox: mailboxShown ? {} : null,
+        delivery_type: { offer: (items) => availableDeliveryTypes(items, hasDataMailbox) },
       }}
     />
   );

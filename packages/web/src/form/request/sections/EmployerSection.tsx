@@ -58,11 +58,7 @@ export function EmployerSection() {
         ),
         // Up to 240 characters: a box that shows them.
         employer_current_description: { rows: 3, className: 'form-grid__wide' },
-        employer_verification_type: {
-          radio: true,
-          info: t('FORM.TOOLTIPS.FIELDS.employer_verification_type'),
-          className: 'form-grid__wide',
-        },
+        employer_verification_type: { radio: true, className: 'form-grid__wide' },
       }}
     />
   );

@@ -18,12 +18,11 @@ export function IdentitySection() {
     <SectionFields
       name="identity"
       place={{
+        // Before a valid birth date: disabled, and its hint says why (else its own hint).
         birth_number: {
           disabled: !bnEnabled && !readOnly.has('birth_number'),
-          hint: t(bnEnabled ? 'FORM.HINTS.birth_number' : 'FORM.HINTS.birth_number_disabled'),
-          info: t('FORM.TOOLTIPS.FIELDS.birth_number'),
+          ...(bnEnabled ? {} : { hint: t('FORM.HINTS.birth_number_disabled') }),
         },
-        document_number: { info: t('FORM.TOOLTIPS.FIELDS.document_number') },
         // A list of countries as chips (a widget of its own).
         other_citizenships: () => <OtherCitizenships />,
       }}
