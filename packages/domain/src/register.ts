@@ -26,6 +26,10 @@ export type RegisterAbroadStay = z.infer<typeof registerAbroadStaySchema>;
 
 const categorySchema = /* @__PURE__ */ z.object({ valid_until: z.string() });
 
+// The `@__PURE__` marks inside the schemas below let a bundle that does not use a schema drop all
+// of it (a method call in an argument would otherwise be kept): the browser builds none of them
+// while a page loads (issue 37).
+
 /** The person's certificate as the search answers it (spec section 3, validity record). */
 export const registerRecordSchema = /* @__PURE__ */ z.object({
   id: z.number(),
@@ -33,8 +37,8 @@ export const registerRecordSchema = /* @__PURE__ */ z.object({
   stav: z.string(),
   /** dd.mm.yyyy */
   platnost_do: z.string(),
-  a1a3: categorySchema.nullable(),
-  a2: categorySchema.nullable(),
+  a1a3: /* @__PURE__ */ categorySchema.nullable(),
+  a2: /* @__PURE__ */ categorySchema.nullable(),
 });
 export type RegisterRecord = z.infer<typeof registerRecordSchema>;
 
@@ -116,8 +120,8 @@ export type RegisterPerson = z.infer<typeof registerPersonSchema>;
  * (or a NIA sign-in) does the server link a request to a register person.
  */
 export const searchAnswerSchema = /* @__PURE__ */ registerPersonSchema.extend({
-  record: registerRecordSchema.optional(),
-  match: z.string().optional(),
+  record: /* @__PURE__ */ registerRecordSchema.optional(),
+  match: /* @__PURE__ */ z.string().optional(),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
 
@@ -135,6 +139,6 @@ export const validityAnswerSchema = /* @__PURE__ */ z.object({
     jmeno: z.string(),
     prijmeni: z.string(),
   }),
-  a1a3: z.object({ valid_until: czechDate }).optional(),
-  a2: z.object({ valid_until: czechDate }).optional(),
+  a1a3: /* @__PURE__ */ z.object({ valid_until: czechDate }).optional(),
+  a2: /* @__PURE__ */ z.object({ valid_until: czechDate }).optional(),
 });

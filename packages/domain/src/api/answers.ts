@@ -14,10 +14,10 @@ import { REQUEST_STATUSES } from '../requestStatus.js';
 export const metadataAnswerSchema = /* @__PURE__ */ z.object({
   version: z.string(),
   /** 'YES' offers NIA sign-in on the home page; 'NO' opens the form with ?eid=eid. */
-  use_eid: z.enum(['YES', 'NO']),
+  use_eid: /* @__PURE__ */ z.enum(['YES', 'NO']),
   /** reCAPTCHA v3 site key; empty with the self-hosted altcha check. */
   recaptchaSiteKey: z.string(),
-  botCheckProvider: z.enum(['altcha', 'recaptcha']),
+  botCheckProvider: /* @__PURE__ */ z.enum(['altcha', 'recaptcha']),
 });
 export type MetadataAnswer = z.infer<typeof metadataAnswerSchema>;
 
@@ -30,7 +30,7 @@ export const codeItemSchema = /* @__PURE__ */ z.object({
 export type CodeItem = z.infer<typeof codeItemSchema>;
 /** A duplicate reason; a `disabled` one is shown but cannot be chosen (the authority switched it off). */
 export const duplicateTypeSchema = /* @__PURE__ */ codeItemSchema.extend({
-  disabled: z.boolean().optional(),
+  disabled: /* @__PURE__ */ z.boolean().optional(),
 });
 export type DuplicateType = z.infer<typeof duplicateTypeSchema>;
 /** GET /api/ros/countries (?lang=en sorts by the English name). */
