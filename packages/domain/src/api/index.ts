@@ -4,3 +4,4 @@ export * from './answers.js';
 export * from './calls.js';
 export * from './codes.js';
 export * from './errors.js';
+export * from './refusalReason.js';

@@ -20,6 +20,7 @@ import type { ComboOption } from '../components/Combobox';
 import { Dialog } from '../components/Dialog';
 import { useLang } from '../shell/lang';
 import { useMetadata } from '../shell/metadata';
+import { nextTask } from '../shell/tasks';
 import { useT } from '../shell/translate';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 import { clearDraft, type FormStart, startContext } from './draft';
@@ -108,11 +109,16 @@ export function RequestForm({
   const readOnly = status.ctx.readOnly;
   useEffect(() => {
     const sub = form.watch(() => status.update(form.getValues()));
-    // The rules' first run, in a task of its own after the first screen (request/status.ts).
-    const first = setTimeout(() => status.check(), 0);
+    // The rules' first run after the first screen (request/status.ts), in two tasks of their own:
+    // the schema is built in one, run in the next.
+    let live = true;
+    void nextTask()
+      .then(() => live && status.prepare())
+      .then(nextTask)
+      .then(() => live && status.check());
     return () => {
       sub.unsubscribe();
-      clearTimeout(first);
+      live = false;
     };
   }, [form, status]);
 
