@@ -264,5 +264,9 @@ describe('the search step', { timeout: 30000 }, () => {
     const intro = await screen.findByTestId('step2-intro', {}, LONG);
     expect(intro).not.toHaveTextContent(/5 years|activities/);
     expect(intro).toHaveTextContent('identity document');
+    // Step 2 has its lists and every section (each list is fetched in a task of its own): the
+    // test ends on a form at rest, with no call of it still on its way when the file's
+    // environment goes.
+    await findFinish(LONG.timeout);
   });
 });
