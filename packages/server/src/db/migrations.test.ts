@@ -19,6 +19,11 @@ for (const kind of await testDbKinds()) {
       const own = new Error(`error: schema "${current}" does not exist`);
       expect(await anotherSchemaVanished(t.db.kysely, t.db.dialect, other)).toBe(kind === 'postgres');
       expect(await anotherSchemaVanished(t.db.kysely, t.db.dialect, own)).toBe(false);
+      // A table of a schema that went while the catalogue was read: the other's, or its own.
+      const otherTable = new Error('error: relation "t_someone_else.request_mails" does not exist');
+      const ownTable = new Error(`error: relation "${current}.kysely_migration" does not exist`);
+      expect(await anotherSchemaVanished(t.db.kysely, t.db.dialect, otherTable)).toBe(kind === 'postgres');
+      expect(await anotherSchemaVanished(t.db.kysely, t.db.dialect, ownTable)).toBe(false);
       expect(await anotherSchemaVanished(t.db.kysely, t.db.dialect, new Error('syntax error'))).toBe(false);
     });
 

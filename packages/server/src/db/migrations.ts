@@ -208,7 +208,8 @@ export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Pr
 /**
  * Kysely's migrator reads the catalogue of every schema in the database (introspection of its
  * own tables); a schema that another user of the database drops meanwhile fails that read with
- * "schema … does not exist" (seen when two test runs share one PostgreSQL database). The
+ * "schema … does not exist", or "relation <schema>.<table> does not exist" for a table of it
+ * (seen when test files or test runs share one PostgreSQL database). The
  * migration ran in a transaction and changed nothing: it is tried again.
  */
 export async function anotherSchemaVanished(
@@ -218,7 +219,10 @@ export async function anotherSchemaVanished(
   error: unknown,
 ): Promise<boolean> {
   if (dialect !== 'postgres') return false;
-  const gone = /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
+  // The schema itself, or one of its tables read while the schema went ('relation
+  // "t_….request_mails" does not exist', seen in CI with the server's test files side by side).
+  const m = /(?:schema "([^"]+)"|relation "([^".]+)\.[^"]+") does not exist/.exec(String(error));
+  const gone = m?.[1] ?? m?.[2];
   if (!gone) return false;
   const r = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return gone !== r.rows[0]?.schema;
