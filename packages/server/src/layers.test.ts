@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
  * The layering of docs/architecture.md "Layers", read from the import lines of the three
  * packages' sources: static imports and re-exports (types too), side-effect imports and dynamic
  * `import('…')`. Tests and test helpers (`*.test.ts`, `src/test/`, `testing.ts`) are left out,
- * as the build leaves them out; that no built file imports one is checked too. The domain's own
- * check of its modules is packages/domain/src/imports.test.ts.
+ * as the build leaves them out; that no built file imports one is checked too.
  */
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));

@@ -17,6 +17,8 @@ export function DateInput({
   readOnly,
   describedBy,
   invalid,
+  required,
+  autoComplete = 'off',
 }: {
   id: string;
   value: string;
@@ -24,6 +26,10 @@ export function DateInput({
   readOnly?: boolean;
   describedBy?: string;
   invalid?: boolean;
+  /** Announced as required (aria-required). */
+  required?: boolean;
+  /** The date's own autocomplete token (a birth date: 'bday'). */
+  autoComplete?: string;
 }) {
   const [text, setText] = useState(() => isoToDisplay(value) ?? value);
 
@@ -41,12 +47,12 @@ export function DateInput({
       className="input"
       type="text"
       inputMode="decimal"
-      autoComplete="bday"
+      autoComplete={autoComplete}
       maxLength={14}
       readOnly={readOnly}
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
-      aria-required="true"
+      aria-required={required || undefined}
       value={text}
       onChange={(e) => {
         const next = e.target.value;

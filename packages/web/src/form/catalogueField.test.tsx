@@ -68,3 +68,71 @@ describe('a field added to the catalogue: the page', () => {
     expect(box('pet_name')).toBeNull();
   });
 });
+
+/**
+ * The kinds that are not a box or a select have their widget by kind, not by a section's hand
+ * (issue 34): three fields of those kinds added to the contact section, whose component names
+ * none of them, get a date box, chips and checkboxes.
+ */
+const widgets: Catalogue = {
+  ...FIELDS,
+  pet_birthday: { kind: 'date', maxLength: 10, section: 'contact' },
+  pet_countries: {
+    kind: 'items',
+    maxItems: 3,
+    item: { kind: 'country', maxLength: 2 },
+    section: 'contact',
+  },
+  pet_activities: {
+    kind: 'items',
+    maxItems: 3,
+    item: { kind: 'list', list: 'activity-types', maxLength: 2 },
+    section: 'contact',
+    required: true,
+  },
+};
+const widgetTexts = {
+  'FORM.FIELDS.pet_birthday': 'Pet birthday',
+  'FORM.FIELDS.pet_countries': 'Pet countries',
+  'FORM.FIELDS.pet_activities': 'Pet activities',
+};
+
+describe('fields of the other kinds: their widget by kind', () => {
+  it('a date is typed d.m.yyyy and completed, optional unless required', async () => {
+    const { user } = renderRequestForm({ catalogue: widgets, texts: widgetTexts });
+    await findFinish();
+    const section = document.getElementById('section-contact') as HTMLElement;
+    const date = within(section).getByLabelText(/Pet birthday/);
+    expect(labelOf('pet_birthday')).toMatch(/\(optional\)/);
+    expect(date).not.toHaveAttribute('aria-required');
+    await user.type(date, '5.3.2020');
+    await user.tab();
+    expect(date).toHaveValue('05.03.2020');
+    // The birth date keeps its own autocomplete and is required.
+    expect(box('birth_date')).toHaveAttribute('autocomplete', 'bday');
+    expect(box('birth_date')).toHaveAttribute('aria-required', 'true');
+  });
+
+  it('a list of countries is chips; a list of codes is checkboxes of its list, required by its entry', async () => {
+    const { user } = renderRequestForm({ catalogue: widgets, texts: widgetTexts });
+    await findFinish();
+    const section = document.getElementById('section-contact') as HTMLElement;
+    await user.type(box('pet_countries'), 'Germ');
+    await user.keyboard('{Enter}');
+    const chosen = document.getElementById('pet_countries-chosen') as HTMLElement;
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/^Germany/)]);
+    const group = within(section).getByRole('group', { name: /Pet activities/ });
+    expect(group).not.toHaveTextContent('(optional)');
+    const boxes = ['Employment', 'Education', 'Other'].map((name) =>
+      within(group).getByRole('checkbox', { name }),
+    );
+    expect(within(group).getAllByRole('checkbox')).toEqual(boxes);
+    await user.click(boxes[0] as HTMLElement);
+    await user.click(boxes[2] as HTMLElement);
+    expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([true, false, true]);
+  });
+});

@@ -1,5 +1,4 @@
 import {
-  type CodeListName,
   type FormFieldName,
   type FormValues,
   fieldSpec,
@@ -10,34 +9,13 @@ import {
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useT } from '../../shell/translate';
-import { type CodeItem, itemName, type ReferenceLists } from '../reference';
 import { useRequestForm } from './context';
 import { ComboField, type CommonProps, RadioField, SelectField, TextField } from './controls';
+import { type ListItem, listItems } from './lists';
 import { MunicipalityField } from './MunicipalityField';
-
-export interface ListItem {
-  code: string;
-  name: string;
-}
-
-/** Where each code list of the catalogue (fields.ts) is among the loaded pick lists. */
-const LIST_OF: Record<CodeListName, (lists: ReferenceLists) => readonly CodeItem[]> = {
-  'document-types': (l) => l.documentTypes,
-  'delivery-types': (l) => l.deliveryTypes,
-  'dial-codes': (l) => l.dialCodes,
-  'verification-types': (l) => l.verificationTypes,
-  'duplicate-types': (l) => l.duplicateTypes,
-  'activity-types': (l) => l.activityTypes,
-};
-
-/** The items of a code list by its catalogue name; a dial code shows its code first ('+420 (Czech Republic)'). */
-export function listItems(lists: ReferenceLists, list: CodeListName, lang: 'cs' | 'en'): ListItem[] {
-  return LIST_OF[list](lists).map((i) => ({
-    code: i.code,
-    // The code first, then the country in brackets: the code stays visible in a narrow box.
-    name: list === 'dial-codes' ? `${i.code} (${itemName(i, lang)})` : itemName(i, lang),
-  }));
-}
+import { CheckboxesField, type CheckboxesProps } from './widgets/CheckboxesField';
+import { ChipsField } from './widgets/ChipsField';
+import { DateField } from './widgets/DateField';
 
 export type CatalogueFieldProps = CommonProps & {
   autoComplete?: string;
@@ -51,23 +29,23 @@ export type CatalogueFieldProps = CommonProps & {
   noEmpty?: boolean;
   /** The items of the field's list to offer (DATOVKOU only with a data mailbox). */
   offer?: (items: ListItem[]) => ListItem[];
+  /** A list of codes' selection after a tick (checkboxes: one reason that unticks another). */
+  toggle?: CheckboxesProps['toggle'];
 };
 
 /**
- * The control of a field as the catalogue (fields.ts) describes it: a text box for text, dates
- * and month/years, with its kind's input attributes (kinds.ts: an e-mail's type and autocomplete); a searchable list of countries or municipalities (a municipality outside CZ
- * is free text: `freeText`); a select of districts, of a code list's items or of a choice's
- * options. The maximum length is the catalogue's too (TextField). Sections give only what is
- * theirs: labels, hints, reactions and what disables the control.
+ * The control of a field as the catalogue (fields.ts) describes it, chosen by its kind: a text
+ * box for text and month/years, with its kind's input attributes (kinds.ts: an e-mail's type and
+ * autocomplete); a date's own box (DateField, dd.mm.yyyy); a searchable list of countries or
+ * municipalities (a municipality outside CZ is free text: `freeText`); a select of districts, of
+ * a code list's items or of a choice's options; a list of codes as chips of countries
+ * (ChipsField) or checkboxes of a code list (CheckboxesField). The maximum length is the
+ * catalogue's too (TextField). Sections give only what is theirs: labels, hints, reactions and
+ * what disables the control.
  */
 export function CatalogueField(props: CatalogueFieldProps) {
-  const { path, onChange, radio, noEmpty, offer, ...common } = props;
+  const { path, onChange, radio, noEmpty, offer, toggle, hint, info, disabled, ...rest } = props;
   const { t, exists } = useT();
-  // The field's own texts by its name, where they are written: its hint (FORM.HINTS.<name>) and
-  // its info button's (FORM.TOOLTIPS.FIELDS.<name>); a section's own hint or info goes first.
-  const own = (key: string) => (exists(key) ? t(key) : undefined);
-  common.hint ??= own(`FORM.HINTS.${path}`);
-  common.info ??= own(`FORM.TOOLTIPS.FIELDS.${path}`);
   const { lists, lang, countryOptions, catalogue, ctx } = useRequestForm();
   const { getValues, setValue } = useFormContext<FormValues>();
   const spec = fieldSpec(path, catalogue);
@@ -83,7 +61,15 @@ export function CatalogueField(props: CatalogueFieldProps) {
     if (off && getValues(path) !== '') setValue(path, '' as never);
   }, [off, path, getValues, setValue]);
   if (off && whenOff === 'gone') return null;
-  if (off && whenOff === 'disabled') common.disabled = true;
+  // The field's own texts by its name, where they are written: its hint (FORM.HINTS.<name>) and
+  // its info button's (FORM.TOOLTIPS.FIELDS.<name>); a section's own hint or info goes first.
+  const own = (key: string) => (exists(key) ? t(key) : undefined);
+  const common = {
+    ...rest,
+    hint: hint ?? own(`FORM.HINTS.${path}`),
+    info: info ?? own(`FORM.TOOLTIPS.FIELDS.${path}`),
+    disabled: disabled || (off && whenOff === 'disabled'),
+  };
   // The text box's type, input mode and autocomplete are its kind's (kinds.ts); a section may name its own.
   const input: InputAttributes =
     spec && spec.kind !== 'boolean' && spec.kind !== 'items' && spec.kind !== 'rows'
@@ -115,6 +101,14 @@ export function CatalogueField(props: CatalogueFieldProps) {
     );
   };
   switch (spec.kind) {
+    case 'date':
+      return <DateField {...common} path={path} />;
+    case 'items':
+      return spec.item.kind === 'list' ? (
+        <CheckboxesField {...common} path={path} list={spec.item.list} toggle={toggle} />
+      ) : (
+        <ChipsField {...common} path={path} />
+      );
     case 'country':
       return <ComboField {...common} path={path} options={countryOptions} onChange={onChange} />;
     case 'municipality':

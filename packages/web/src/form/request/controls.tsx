@@ -56,7 +56,11 @@ export function useSetField() {
  * What every control of a path starts with: its id, its label (FORM.FIELDS.<path> unless given),
  * whether its value is read-only (the register gave it), "(optional)" and the message to show.
  */
-function useFieldFrame(path: Path<FormValues>, label: string | undefined, optional: boolean | undefined) {
+export function useFieldFrame(
+  path: Path<FormValues>,
+  label: string | undefined,
+  optional: boolean | undefined,
+) {
   const { t } = useT();
   const { readOnly } = useRequestForm();
   return {
@@ -66,6 +70,41 @@ function useFieldFrame(path: Path<FormValues>, label: string | undefined, option
     isOptional: useOptional(path, optional),
     error: useShownError(path),
   };
+}
+
+/** What `useFieldFrame` gives: a control's id, label, read-only state, "(optional)" and message. */
+export type FieldFrame = ReturnType<typeof useFieldFrame>;
+
+/**
+ * The labelled frame of a control of a path (its label, hint, "(optional)", message and info):
+ * a value from the register cannot be changed, so it shows no format hint and no "(optional)".
+ */
+export function FramedField({
+  frame,
+  hint,
+  info,
+  className,
+  children,
+}: {
+  frame: FieldFrame;
+  hint?: string | undefined;
+  info?: string | undefined;
+  className?: string | undefined;
+  children: (describedBy: string | undefined, invalid: boolean) => React.ReactNode;
+}) {
+  return (
+    <Field
+      id={frame.id}
+      label={frame.text}
+      hint={frame.readOnly ? undefined : hint}
+      optional={frame.isOptional && !frame.readOnly}
+      error={frame.error}
+      info={info}
+      className={className}
+    >
+      {children}
+    </Field>
+  );
 }
 
 export interface CommonProps {
@@ -105,7 +144,8 @@ export function TextField({
 }) {
   const { register } = useFormContext<FormValues>();
   const { status, catalogue } = useRequestForm();
-  const { id, text, readOnly, isOptional, error } = useFieldFrame(path, label, optional);
+  const frame = useFieldFrame(path, label, optional);
+  const { id, readOnly, isOptional } = frame;
   const registered = register(path, {
     onChange: (e) => {
       status.markChanged(path);
@@ -114,16 +154,7 @@ export function TextField({
     onBlur,
   });
   return (
-    <Field
-      id={id}
-      label={text}
-      // A value from the register cannot be changed: no format hint, no "(optional)".
-      hint={readOnly ? undefined : hint}
-      optional={isOptional && !readOnly}
-      error={error}
-      info={info}
-      className={className}
-    >
+    <FramedField frame={frame} hint={hint} info={info} className={className}>
       {(describedBy, invalid) =>
         rows ? (
           <textarea
@@ -155,7 +186,7 @@ export function TextField({
           />
         )
       }
-    </Field>
+    </FramedField>
   );
 }
 

@@ -1,25 +1,18 @@
 import { birthStateChangePatch, type FormValues } from '@ros/domain';
-import { type Path, useFormContext, useWatch } from 'react-hook-form';
-import { DateInput } from '../../../components/DateInput';
+import { type Path, useFormContext } from 'react-hook-form';
 import { useT } from '../../../shell/translate';
-import { Field } from '../../LabelledField';
-import { useRequestForm } from '../context';
-import { useSetField, useShownError } from '../controls';
 import { SectionFields } from '../SectionFields';
 
 /**
- * Date and place of birth (a new request's: FORM_SECTIONS). A Czech birth picks the municipality
+ * Date and place of birth (a new request's: FORM_SECTIONS). The date is its kind's box
+ * (CatalogueField's DateField); the district follows the birth country by its entry (`enabled`,
+ * `whenOff`). A Czech birth picks the municipality
  * from the list and its district follows; elsewhere the place is free text and the district not
  * shown (the catalogue's `freeText` and `enabled`).
  */
 export function BirthSection() {
   const { t } = useT();
-  const { readOnly } = useRequestForm();
   const { setValue } = useFormContext<FormValues>();
-  const set = useSetField();
-  // The district follows the birth country by its entry (`enabled`, `whenOff`: CatalogueField).
-  const birthDate = useWatch<FormValues, 'birth_date'>({ name: 'birth_date' });
-  const dateError = useShownError('birth_date');
 
   const onBirthState = (next: string, previous: string) => {
     const patch: Partial<FormValues> = { ...birthStateChangePatch(previous, next) };
@@ -32,26 +25,7 @@ export function BirthSection() {
     <SectionFields
       name="birth"
       place={{
-        // A date of its own widget (dd.mm.yyyy, stored ISO).
-        birth_date: () => (
-          <Field
-            id="birth_date"
-            label={t('FORM.FIELDS.birth_date')}
-            hint={readOnly.has('birth_date') ? undefined : t('FORM.HINTS.birth_date')}
-            error={dateError}
-          >
-            {(describedBy, invalid) => (
-              <DateInput
-                id="birth_date"
-                value={birthDate}
-                readOnly={readOnly.has('birth_date')}
-                describedBy={describedBy}
-                invalid={invalid}
-                onChange={(iso) => set('birth_date', iso)}
-              />
-            )}
-          </Field>
-        ),
+        birth_date: { autoComplete: 'bday' },
         birth_state: { onChange: onBirthState },
         // A list choice for a birth in CZ (its district follows: MunicipalityField), free text
         // elsewhere (the catalogue's `freeText`).

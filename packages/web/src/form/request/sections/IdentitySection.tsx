@@ -3,9 +3,8 @@ import { useWatch } from 'react-hook-form';
 import { useT } from '../../../shell/translate';
 import { useRequestForm } from '../context';
 import { SectionFields } from '../SectionFields';
-import { OtherCitizenships } from './OtherCitizenships';
 
-/** Birth number, identity document and citizenships. */
+/** Birth number, identity document and citizenships (the other citizenships: chips, by their kind). */
 export function IdentitySection() {
   const { t } = useT();
   const { ctx, readOnly } = useRequestForm();
@@ -23,8 +22,6 @@ export function IdentitySection() {
           disabled: !bnEnabled && !readOnly.has('birth_number'),
           ...(bnEnabled ? {} : { hint: t('FORM.HINTS.birth_number_disabled') }),
         },
-        // A list of countries as chips (a widget of its own).
-        other_citizenships: () => <OtherCitizenships />,
       }}
     />
   );

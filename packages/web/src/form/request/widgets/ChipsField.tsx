@@ -4,44 +4,35 @@ import { useWatch } from 'react-hook-form';
 import { Combobox } from '../../../components/Combobox';
 import { useT } from '../../../shell/translate';
 import { useComboboxTexts } from '../../comboboxTexts';
-import { Field } from '../../LabelledField';
 import { useRequestForm } from '../context';
-import { useSetField, useShownError } from '../controls';
+import { type CommonProps, FramedField, useFieldFrame, useSetField } from '../controls';
 
-/** Other citizenships: several countries, shown as removable chips. */
-export function OtherCitizenships() {
+/**
+ * The control of an `items` entry of countries (the other citizenships): the chosen countries
+ * as removable chips above a searchable list of the rest. Read-only (from the register): their
+ * names in a read-only box.
+ */
+export function ChipsField({ path, label, hint, optional, info }: CommonProps) {
   const { t } = useT();
-  const { readOnly, countryOptions } = useRequestForm();
+  const { countryOptions } = useRequestForm();
   const comboTexts = useComboboxTexts();
   const set = useSetField();
-  const value = useWatch<FormValues, 'other_citizenships'>({ name: 'other_citizenships' });
-  // Only the server finds one here (a code it does not know).
-  const error = useShownError('other_citizenships');
-  const isReadOnly = readOnly.has('other_citizenships');
+  const frame = useFieldFrame(path, label, optional);
+  const { id, text, readOnly } = frame;
+  const value = (useWatch<FormValues>({ name: path }) ?? []) as string[];
   const rest = useMemo(() => countryOptions.filter((o) => !value.includes(o.value)), [countryOptions, value]);
   const nameOf = (code: string) => countryOptions.find((o) => o.value === code)?.label ?? code;
-  const onChange = (next: string[]) => set('other_citizenships', next);
+  const onChange = (next: string[]) => set(path, next);
   return (
-    <Field
-      id="other_citizenships"
-      label={t('FORM.FIELDS.other_citizenships')}
-      optional={!isReadOnly}
-      hint={isReadOnly ? undefined : t('FORM.HINTS.other_citizenships')}
-      error={error}
-      className="form-grid__wide"
-    >
+    <FramedField frame={frame} hint={hint} info={info} className="form-grid__wide">
       {(describedBy, invalid) => (
         <>
           {value.length > 0 && (
-            <ul
-              className="chips"
-              id="other_citizenships-chosen"
-              aria-label={t('FORM.FIELDS.other_citizenships')}
-            >
+            <ul className="chips" id={`${id}-chosen`} aria-label={text}>
               {value.map((code) => (
                 <li key={code} className="chip">
                   {nameOf(code)}
-                  {!isReadOnly && (
+                  {!readOnly && (
                     <button
                       type="button"
                       className="chip__remove"
@@ -55,24 +46,24 @@ export function OtherCitizenships() {
               ))}
             </ul>
           )}
-          {!isReadOnly && value.length > 1 && (
+          {!readOnly && value.length > 1 && (
             <button
               type="button"
               className="chips__clear"
               onClick={() => {
                 onChange([]);
                 // The button goes with the chips: focus stays in the field.
-                document.getElementById('other_citizenships')?.focus();
+                document.getElementById(id)?.focus();
               }}
             >
               {t('FORM.COMBOBOX.CLEAR_ALL')}
             </button>
           )}
-          {isReadOnly ? (
-            <input id="other_citizenships" className="input" readOnly value={value.map(nameOf).join(', ')} />
+          {readOnly ? (
+            <input id={id} className="input" readOnly value={value.map(nameOf).join(', ')} />
           ) : (
             <Combobox
-              id="other_citizenships"
+              id={id}
               texts={comboTexts}
               options={rest}
               value=""
@@ -84,6 +75,6 @@ export function OtherCitizenships() {
           )}
         </>
       )}
-    </Field>
+    </FramedField>
   );
 }
