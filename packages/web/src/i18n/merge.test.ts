@@ -66,6 +66,25 @@ describe('the project translation files', () => {
     expect(compareTranslations({ lang: 'cs', tree: cs }, { lang: 'en', tree: en })).toEqual([]);
   });
 
+  it('hold no text the app never shows: each key is written in the code, or under a prefix it completes', () => {
+    const code = Object.values(
+      import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
+        query: '?raw',
+        import: 'default',
+        eager: true,
+      }),
+    ).join('\n');
+    expect(code).toContain('export function RequestForm');
+    // 'FORM.LOADING' as a string; `FORM.HINTS.${name}`: every key under FORM.HINTS.
+    const written = new Set([...code.matchAll(/['"`]([A-Z][A-Z0-9_]*(?:\.\w+)+)['"`]/g)].map((m) => m[1]));
+    const prefixes = [...code.matchAll(/`([A-Z][A-Z0-9_]*(?:\.\w+)*\.)\$\{/g)].map((m) => m[1] ?? '');
+    expect(prefixes).toContain('FORM.HINTS.');
+    const unused = flattenTranslations(cs)
+      .map(([key]) => key)
+      .filter((key) => !written.has(key) && !prefixes.some((p) => key.startsWith(p)));
+    expect(unused).toEqual([]);
+  });
+
   it('hold the shared keys of the spec', () => {
     const keys = new Set(flattenTranslations(cs).map(([key]) => key));
     const required = [
