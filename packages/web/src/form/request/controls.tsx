@@ -15,6 +15,7 @@ import { useComboboxTexts } from '../comboboxTexts';
 import { Field } from '../LabelledField';
 import { fieldId, useFormStatus, useRequestForm } from './context';
 import { useErrorTexts } from './messages';
+import { SectionCard } from './SectionCard';
 
 /**
  * The controls of step 2. Each reads the values from react-hook-form's context and its own
@@ -332,7 +333,7 @@ export function ComboField({
   );
 }
 
-/** A section of step 2: a card with its heading. */
+/** A section of step 2 drawn as fields in a grid: its card (SectionCard), an intro, the fields. */
 export function Section({
   name,
   children,
@@ -344,13 +345,11 @@ export function Section({
   /** What comes between the heading and the fields (an intro, the copy button). */
   intro?: React.ReactNode;
 }) {
-  const { t } = useT();
   return (
-    <section className="card form-section" aria-labelledby={`section-${name}-title`} id={`section-${name}`}>
-      <h2 id={`section-${name}-title`}>{t(`FORM.SECTIONS.${name}`)}</h2>
+    <SectionCard name={name}>
       {intro}
       <div className="form-grid">{children}</div>
-    </section>
+    </SectionCard>
   );
 }
 

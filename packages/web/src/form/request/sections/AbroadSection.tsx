@@ -3,6 +3,7 @@ import { type Path, useFieldArray, useFormContext, useWatch } from 'react-hook-f
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { fieldId, useRequestForm } from '../context';
+import { SectionCard } from '../SectionCard';
 import { RemoveRowButton } from './ActivitiesSection';
 
 /** Stays abroad (a new request's: FORM_SECTIONS); the first added row explains what to attach. */
@@ -25,8 +26,7 @@ export function AbroadSection() {
     focusLater('add-abroad');
   };
   return (
-    <section className="card form-section" aria-labelledby="section-abroad-title" id="section-abroad">
-      <h2 id="section-abroad-title">{t('FORM.SECTIONS.abroad')}</h2>
+    <SectionCard name="abroad">
       <p>{t('FORM.ABROAD.INTRO')}</p>
       {rows.fields.map((row, i) => {
         const p = (f: string) => `abroad_stay.${i}.${f}` as Path<FormValues>;
@@ -64,6 +64,6 @@ export function AbroadSection() {
       ) : (
         <p className="field__hint">{t('FORM.ABROAD.LIMIT')}</p>
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -13,6 +13,7 @@ import { Tooltip } from '../../../components/Tooltip';
 import { useT } from '../../../shell/translate';
 import { CatalogueField } from '../CatalogueField';
 import { fieldId, useCoverage, useRequestForm } from '../context';
+import { SectionCard } from '../SectionCard';
 
 /** Consecutive months as ranges ("04/2020–12/2021", "03/2025"). */
 export function monthRanges(months: readonly MonthYear[]): string[] {
@@ -103,8 +104,7 @@ function Activities() {
     focusLater('add-activity');
   };
   return (
-    <section className="card form-section" aria-labelledby="section-activities-title" id="section-activities">
-      <h2 id="section-activities-title">{t('FORM.SECTIONS.activities')}</h2>
+    <SectionCard name="activities">
       <p>{t('FORM.ACTIVITY.INTRO')}</p>
       <Coverage />
       {rows.fields.map((row, i) => (
@@ -119,7 +119,7 @@ function Activities() {
       >
         {t('FORM.ACTIVITY.ADD')}
       </button>
-    </section>
+    </SectionCard>
   );
 }
 
