@@ -5,21 +5,25 @@
 // values.ts ValueOf), its maximum length, its section of the form (sections.ts), its place in the
 // spec's order (`specPlace`), when it is off (hidden in a mode with its section or by `only`,
 // disabled by another value: `enabled`, free text instead of a list choice: `freeText`), when it is
-// required, the register person's column that prefills it (`register`), whether and how the PDF
+// required, the register person's column that prefills it (`register`) and whether a prefilled
+// value is read-only (`prefilled`), the form it is compared in where it says who the person is
+// (`compareAs`), what the applicant attaches because of it (`attachment`), whether and how the PDF
 // prints it (`print`; `normalize` and `format` where an entry differs from its kind). A field's
 // name is written once, as its entry's key: the form's values (FormValues, FormFieldName,
 // TextFieldName, the rows' types) are derived from the entries, and so are FORM_FIELDS (the spec's
 // order), the defaults and TEXT_FIELDS. The rules derived from the entries live here too:
 // isFieldHidden, isFieldEnabled, isFieldRequired, normalizeFormValues, codedValues,
-// isPrintedField; isFieldReadOnly is not one of them (read-only is the register's,
-// FormContext.readOnly, not an entry's). The form's schema and storage form (form.ts), the prefill
-// (prefill.ts), the server's code checks (requests/submission.ts), its register import (the
+// isPrintedField, comparedValue; isFieldReadOnly reads the context (FormContext.readOnly: the
+// prefill's set, from the entries' `prefilled`). The form's schema and storage form (form.ts), the
+// prefill and the match token's bound fields (prefill.ts), the attachments (attachments.ts), the
+// person keys (applicant.ts), the server's code checks (requests/submission.ts), its register import (the
 // columns the entries name, register/import.ts), the PDF (pdf/model.ts), the CSV export
 // (cli/requests.ts) and the web's controls (form/request/) read them rather than restate them. What is not the entry's: the web's
 // section components place a field by hand (its section again, its order, a name's or address's
 // autocomplete); its labels are its texts: the web's i18n and the PDF's (server pdf/labels.ts),
 // both by the field's name.
 
+import { normalizeBirthNumber } from './birthNumber.js';
 import {
   isBirthNumberRequired,
   isDataMailboxRequired,
@@ -42,7 +46,7 @@ import {
 } from './limits.js';
 import type { RegisterPerson } from './register.js';
 import { inRequest, type RequestKind, type SectionName, sectionOnly } from './sections.js';
-import { normalizeText } from './text.js';
+import { normalizeDocumentNumber, normalizeName, normalizeText } from './text.js';
 import { ACTIVITY_TYPES, SEX_CODES, type ValueOf } from './values.js';
 
 export type { CodeListName, ValueKind, ValueSpec } from './kinds.js';
@@ -77,6 +81,15 @@ interface WrittenTyping extends Typing {
   name: string;
 }
 
+/**
+ * What an applicant may have to attach to the signed request because of a field (its entry's
+ * `attachment`; attachments.ts requiredAttachments), in the order the PDF and the success screen
+ * list them: `abroad`, an extract from the criminal record of each country of a stay abroad;
+ * `identity`, a copy of the identity document, for someone without a Czech birth number.
+ */
+export const ATTACHMENTS = ['abroad', 'identity'] as const;
+export type Attachment = (typeof ATTACHMENTS)[number];
+
 /** What every top-level entry may say besides its kind: where it is, when it is required, how it prints. */
 export interface FieldRules<T extends Typing = FormTyping> {
   /** Its section of the form (sections.ts); none: not a box of the form (aifo, the dialog's choices). */
@@ -107,6 +120,19 @@ export interface FieldRules<T extends Typing = FormTyping> {
    * the PDF prints it then). Absent: its section's page shows it (sectionFields).
    */
   onPage?: false;
+  /**
+   * Read-only once the register filled it (prefill.ts prefillFromRegister; every rule still runs,
+   * and a register value that fails its rule stays editable): 'readOnly' in both kinds of request,
+   * 'readOnlyInNew' only in a new one (a duplicate's current names may follow a change of name).
+   * Absent: the applicant may change what the register gave (contact, employer, activities).
+   */
+  prefilled?: 'readOnly' | 'readOnlyInNew';
+  /**
+   * What the applicant attaches to the signed request because of this field (attachments.ts
+   * requiredAttachments), while it is shown: when it is 'empty' (no birth number: a copy of the
+   * identity document) or 'filled' (stays abroad: the countries' extracts).
+   */
+  attachment?: { need: Attachment; when: 'empty' | 'filled' };
 }
 
 /** A register person's column that holds a text (the register's Czech names, register.ts). */
@@ -142,6 +168,14 @@ export type ScalarSpec<T extends Typing = FormTyping> = ValueSpec &
     normalize?: (value: string) => string;
     /** The value as a person reads it (the PDF), where it is not as its kind prints it (kinds.ts). */
     format?: T['format'];
+    /**
+     * The form two values of a field that says who the person is are compared in (comparedValue):
+     * a search's match token binds the fields with one that the prefill makes read-only
+     * (prefill.ts MATCH_BOUND_FIELDS), and the person keys compare their fields so (applicant.ts
+     * PERSON_KEYS). Names as the search compares them, the birth number by its digits, the
+     * document number without spaces, the others trimmed.
+     */
+    compareAs?: (value: string) => string;
     /**
      * A field added after requests were first stored and pages first loaded: what a body without
      * it means, where that is not its default (backfillFormValues, backfill.ts). The dial code:
@@ -234,6 +268,7 @@ const country = { kind: 'country', maxLength: DEFAULT_MAX_LENGTH } as const;
 const listOf = (list: CodeListName) => ({ kind: 'list', list, maxLength: DEFAULT_MAX_LENGTH }) as const;
 const monthYear = { kind: 'monthYear', maxLength: DEFAULT_MAX_LENGTH } as const;
 const required = true;
+const trimmed = (value: string): string => value.trim();
 
 /** The type of the catalogue: an entry for every field of FormValues, of the sort its value calls for. */
 export type Fields = { readonly [K in FormFieldName]: FieldSpec<K> };
@@ -254,9 +289,32 @@ export type Fields = { readonly [K in FormFieldName]: FieldSpec<K> };
  * fields, every rule one of the form's values and context).
  */
 const ENTRIES = {
-  first_name: { ...text(50), section: 'personal', specPlace: 1, required, register: 'jmeno' },
-  last_name: { ...text(50), section: 'personal', specPlace: 2, required, register: 'prijmeni' },
-  birth_name: { ...text(50), section: 'personal', specPlace: 3, required, register: 'rodne_prijm' },
+  first_name: {
+    ...text(50),
+    section: 'personal',
+    specPlace: 1,
+    required,
+    register: 'jmeno',
+    prefilled: 'readOnlyInNew',
+    compareAs: normalizeName,
+  },
+  last_name: {
+    ...text(50),
+    section: 'personal',
+    specPlace: 2,
+    required,
+    register: 'prijmeni',
+    prefilled: 'readOnlyInNew',
+    compareAs: normalizeName,
+  },
+  birth_name: {
+    ...text(50),
+    section: 'personal',
+    specPlace: 3,
+    required,
+    register: 'rodne_prijm',
+    prefilled: 'readOnly',
+  },
   sex: {
     kind: 'choice',
     options: SEX_CODES,
@@ -266,6 +324,7 @@ const ENTRIES = {
     specPlace: 4,
     only: 'new',
     required,
+    prefilled: 'readOnly',
   },
 
   /**
@@ -279,8 +338,17 @@ const ENTRIES = {
     section: 'birth',
     specPlace: 5,
     required,
+    prefilled: 'readOnly',
+    compareAs: trimmed,
   },
-  birth_state: { ...country, section: 'birth', specPlace: 9, required, register: 'stat_nar' },
+  birth_state: {
+    ...country,
+    section: 'birth',
+    specPlace: 9,
+    required,
+    register: 'stat_nar',
+    prefilled: 'readOnly',
+  },
   birth_municipality: {
     register: 'misto_nar',
     kind: 'municipality',
@@ -290,6 +358,7 @@ const ENTRIES = {
     required,
     on: ['birth_state'],
     freeText: (v: FormValues): boolean => isMunicipalityFreeText(v.birth_state),
+    prefilled: 'readOnly',
   },
   birth_district: {
     register: 'okres_nar',
@@ -302,6 +371,7 @@ const ENTRIES = {
     enabled: (v: FormValues): boolean => isDistrictEnabled(v.birth_state),
     // Only for a birth in the Czech Republic (spec section 2; issue 36: not a disabled box).
     whenOff: 'gone',
+    prefilled: 'readOnly',
   },
 
   birth_number: {
@@ -310,10 +380,35 @@ const ENTRIES = {
     section: 'identity',
     specPlace: 6,
     required: isBirthNumberRequired,
+    prefilled: 'readOnly',
+    compareAs: normalizeBirthNumber,
+    // Someone without a Czech birth number is not in the Czech registers.
+    attachment: { need: 'identity', when: 'empty' },
   },
-  document_type: { ...listOf('document-types'), section: 'identity', specPlace: 12, required },
-  document_number: { ...text(240), section: 'identity', specPlace: 13, required },
-  citizen_of_1: { ...country, section: 'identity', specPlace: 10, required, register: 'st_kod' },
+  document_type: {
+    ...listOf('document-types'),
+    section: 'identity',
+    specPlace: 12,
+    required,
+    prefilled: 'readOnly',
+    compareAs: trimmed,
+  },
+  document_number: {
+    ...text(240),
+    section: 'identity',
+    specPlace: 13,
+    required,
+    prefilled: 'readOnly',
+    compareAs: normalizeDocumentNumber,
+  },
+  citizen_of_1: {
+    ...country,
+    section: 'identity',
+    specPlace: 10,
+    required,
+    register: 'st_kod',
+    prefilled: 'readOnly',
+  },
   citizen_of_2: {
     register: 'web_st_kod2',
     ...country,
@@ -324,6 +419,7 @@ const ENTRIES = {
     whenOff: 'disabled',
     // A second citizenship beside ## is not one (stored empty): printed empty.
     print: 'always',
+    prefilled: 'readOnly',
   },
   other_citizenships: {
     kind: 'items',
@@ -332,14 +428,29 @@ const ENTRIES = {
     section: 'identity',
     specPlace: 39,
     only: 'new',
+    prefilled: 'readOnly',
   },
 
-  home_street: { ...text(80), section: 'home', specPlace: 14, required },
-  home_house_num: { ...text(10), section: 'home', specPlace: 15 },
-  home_org_num: { ...text(10), section: 'home', specPlace: 16 },
-  home_city: { ...text(80), section: 'home', specPlace: 17, required, register: 'mesto' },
-  home_zip: { ...text(11), section: 'home', specPlace: 18, required, register: 'psc' },
-  home_state: { ...country, section: 'home', specPlace: 19, required, register: 'stat' },
+  home_street: { ...text(80), section: 'home', specPlace: 14, required, prefilled: 'readOnly' },
+  home_house_num: { ...text(10), section: 'home', specPlace: 15, prefilled: 'readOnly' },
+  home_org_num: { ...text(10), section: 'home', specPlace: 16, prefilled: 'readOnly' },
+  home_city: {
+    ...text(80),
+    section: 'home',
+    specPlace: 17,
+    required,
+    register: 'mesto',
+    prefilled: 'readOnly',
+  },
+  home_zip: { ...text(11), section: 'home', specPlace: 18, required, register: 'psc', prefilled: 'readOnly' },
+  home_state: {
+    ...country,
+    section: 'home',
+    specPlace: 19,
+    required,
+    register: 'stat',
+    prefilled: 'readOnly',
+  },
 
   contact_company: { ...text(240), section: 'contact_address', specPlace: 26, register: 'web_kont_firma' },
   contact_street: {
@@ -395,6 +506,7 @@ const ENTRIES = {
     section: 'contact',
     specPlace: 36,
     required: isDataMailboxRequired,
+    prefilled: 'readOnly',
   },
   delivery_type: {
     ...listOf('delivery-types'),
@@ -486,6 +598,8 @@ const ENTRIES = {
       state: country,
       reason: { kind: 'text', maxLength: 3993, multiline: true },
     },
+    // An extract from the criminal record of each country of a stay.
+    attachment: { need: 'abroad', when: 'filled' },
   },
 
   duplicate_type: {
@@ -498,7 +612,7 @@ const ENTRIES = {
   },
 
   // The NIA person's identifier (sent with the request after a sign-in): not the applicant's to type.
-  aifo: { ...text(), specPlace: 38, print: 'none' },
+  aifo: { ...text(), specPlace: 38, print: 'none', compareAs: trimmed },
   // The confirmation dialog's notification choices (added on submit); the SMS one needs a telephone.
   send_notifications_email: { kind: 'boolean', specPlace: 43 },
   send_notifications_phone: {
@@ -586,6 +700,24 @@ export type PrintedFieldName = {
     ? never
     : K;
 }[FormFieldName];
+
+/**
+ * The fields whose entry says `rule` (as written, so the union stays literal): `prefilled`,
+ * `compareAs`, `attachment` (prefill.ts MatchBoundField, attachments.ts AttachmentField).
+ */
+export type FieldsWith<Rule extends string> = {
+  [K in FormFieldName]: (typeof ENTRIES)[K] extends { readonly [R in Rule]: unknown } ? K : never;
+}[FormFieldName];
+
+/**
+ * A value as it is compared where it says who the person is (the entry's `compareAs`: a match
+ * token's bound fields, the person keys); trimmed for a field without one.
+ */
+export function comparedValue(field: string, value: string, catalogue: Catalogue = FIELDS): string {
+  const spec = specOf(field, catalogue);
+  const compare = spec && 'compareAs' in spec ? spec.compareAs : undefined;
+  return (compare ?? trimmed)(value);
+}
 
 /** Does the PDF print a row of this entry under its own label? PrintedFieldName, for any catalogue. */
 export function isPrintedField(spec: AnySpec): boolean {
@@ -698,8 +830,9 @@ export function isFieldRequired(
 }
 
 /**
- * A field the register fixed (prefill): the user cannot change it (every rule still runs). Not
- * derived from its entry: the context's `readOnly` (registerFormContext) says which fields are.
+ * A field the register fixed (prefill): the user cannot change it (every rule still runs). The
+ * context's `readOnly` (registerFormContext) says which fields are: those the register filled
+ * whose entry says `prefilled` for the mode, unless the value fails its rule.
  */
 export function isFieldReadOnly(field: FormFieldName, ctx: Pick<FormContext, 'readOnly'>): boolean {
   return ctx.readOnly.has(field);

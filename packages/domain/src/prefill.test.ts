@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { isDataMailboxShown } from './conditions.js';
 import { defaultFormValues, FIELDS } from './fields.js';
 import { validateFormValues } from './form.js';
 import {
   dateFromRegister,
   isCzechCitizen,
+  MATCH_BOUND_FIELDS,
+  type MatchBoundField,
   matchMismatches,
   prefillFromRegister,
   registerFormContext,
@@ -249,6 +251,78 @@ describe('prefillFromRegister: read-only fields', () => {
   it('does not lock a field the register left empty', () => {
     const ro = prefillFromRegister({ jmeno: 'A', prijmeni: 'B' }, { duplicate: false }).readOnly;
     expect(ro.sort()).toEqual(['first_name', 'last_name']);
+  });
+});
+
+describe('prefillFromRegister: read-only by the entries’ `prefilled` (issue 34)', () => {
+  // The lists prefill.ts kept before the rule moved onto the entries.
+  const identity = [
+    'sex',
+    'birth_date',
+    'birth_municipality',
+    'birth_district',
+    'birth_state',
+    'citizen_of_1',
+    'citizen_of_2',
+    'other_citizenships',
+    'document_type',
+    'document_number',
+    'data_mailbox',
+  ];
+  const address = ['home_street', 'home_house_num', 'home_org_num', 'home_city', 'home_zip', 'home_state'];
+  const withRule = (rule: string) =>
+    Object.entries(FIELDS)
+      .filter(([, spec]) => spec.prefilled === rule)
+      .map(([name]) => name)
+      .sort();
+
+  it('are the identity, the home address, the birth name and birth number; the current names only in a new request', () => {
+    expect(withRule('readOnly')).toEqual([...identity, ...address, 'birth_name', 'birth_number'].sort());
+    expect(withRule('readOnlyInNew')).toEqual(['first_name', 'last_name']);
+  });
+
+  it('make exactly those read-only that the register filled, per mode', () => {
+    const all = [...identity, ...address, 'birth_name', 'birth_number'];
+    expect(prefillFromRegister(full, { duplicate: false }).readOnly.sort()).toEqual(
+      [...all, 'first_name', 'last_name'].sort(),
+    );
+    // Duplicate mode hides sex, the birth details and other citizenships; still read-only once filled.
+    expect(prefillFromRegister(full, { duplicate: true }).readOnly.sort()).toEqual([...all].sort());
+  });
+});
+
+describe('the match token’s bound fields (issue 34: the entries with `compareAs` and `prefilled`)', () => {
+  it('are the names, birth date, birth number and document, in the catalogue’s order', () => {
+    expectTypeOf<MatchBoundField>().toEqualTypeOf<
+      'first_name' | 'last_name' | 'birth_date' | 'birth_number' | 'document_type' | 'document_number'
+    >();
+    expect(MATCH_BOUND_FIELDS).toEqual([
+      'first_name',
+      'last_name',
+      'birth_date',
+      'birth_number',
+      'document_type',
+      'document_number',
+    ]);
+  });
+
+  it('compare each value in its entry’s form', () => {
+    const person = { ...full, web_st_kod2: null, web_st5_kody: [] };
+    const same = {
+      first_name: ' JAN ',
+      last_name: 'novak',
+      birth_date: ' 1985-03-15 ',
+      birth_number: '850315 / 1234',
+      document_type: ' OP_CR ',
+      document_number: '1234 56789',
+    };
+    expect(matchMismatches(person, same, { duplicate: false })).toEqual([]);
+    const other = { first_name: 'Jana', birth_number: '8503151235', document_number: '123456780' };
+    expect(matchMismatches(person, other, { duplicate: false })).toEqual([
+      'first_name',
+      'birth_number',
+      'document_number',
+    ]);
   });
 });
 

@@ -1,10 +1,12 @@
-import { normalizeBirthNumber } from './birthNumber.js';
 import { isField2Enabled } from './conditions.js';
 import type { Today } from './dates.js';
 import {
+  type AnySpec,
+  comparedValue,
   defaultFormContext,
   defaultFormValues,
   FIELDS,
+  type FieldsWith,
   type FormContext,
   type FormFieldName,
   type FormValues,
@@ -14,7 +16,6 @@ import { validateFormValues } from './form.js';
 import { CZECH_REPUBLIC, DELIVERY_DATA_MAILBOX } from './formCodes.js';
 import type { RegisterPerson } from './register.js';
 import { FORM_DOCUMENT_TYPES, type FormDocumentType, formDocumentType } from './search.js';
-import { normalizeDocumentNumber, normalizeName } from './text.js';
 import { ACTIVITY_TYPES, type ActivityTypeCode, type SexCode } from './values.js';
 
 /**
@@ -43,29 +44,6 @@ export interface Prefill {
   /** The form context of the prefilled form (registerFormContext). */
   context: FormContext;
 }
-
-/** Identity fields: read-only once prefilled, in both modes. */
-const IDENTITY_FIELDS: readonly PrefillField[] = [
-  'sex',
-  'birth_date',
-  'birth_municipality',
-  'birth_district',
-  'birth_state',
-  'citizen_of_1',
-  'citizen_of_2',
-  'other_citizenships',
-  'document_type',
-  'document_number',
-  'data_mailbox',
-];
-const ADDRESS_FIELDS: readonly PrefillField[] = [
-  'home_street',
-  'home_house_num',
-  'home_org_num',
-  'home_city',
-  'home_zip',
-  'home_state',
-];
 
 const text = (v: string | null | undefined): string | undefined => {
   const t = typeof v === 'string' ? v.trim() : '';
@@ -113,8 +91,8 @@ export function splitStreet(v: string | null | undefined): { street?: string; ho
 }
 
 /**
- * Maps a found person to form values. `duplicate` switches the read-only rules: names are
- * read-only in normal mode; birth name and birth number are read-only in duplicate mode.
+ * Maps a found person to form values. The fields filled become read-only as their entries say
+ * (`prefilled`); `duplicate` switches the current names' rule: read-only in a new request only.
  * In duplicate mode the register's document type is kept as it is when it is a form type.
  */
 export function prefillFromRegister(
@@ -172,12 +150,14 @@ export function prefillFromRegister(
   }));
   if (abroad.length > 0) set('abroad_stay', abroad);
 
+  // What the register filled is read-only as its entry says (fields.ts `prefilled`): the identity,
+  // the home address and the birth name in both modes, the current names only in a new request
+  // (a duplicate may follow a change of name).
   const readOnly = new Set<PrefillField>();
-  for (const f of [...IDENTITY_FIELDS, ...ADDRESS_FIELDS]) if (v[f] !== undefined) readOnly.add(f);
-  // Birth name and birth number are read-only in both modes; the current names only in
-  // normal mode (a duplicate may follow a change of name).
-  const names: PrefillField[] = opts.duplicate ? ['birth_name'] : ['first_name', 'last_name', 'birth_name'];
-  for (const f of [...names, 'birth_number' as const]) if (v[f] !== undefined) readOnly.add(f);
+  for (const [name, spec] of Object.entries(FIELDS) as Array<[PrefillField, AnySpec]>) {
+    if (v[name] === undefined || spec.prefilled === undefined) continue;
+    if (spec.prefilled === 'readOnly' || !opts.duplicate) readOnly.add(name);
+  }
   // Every rule runs on read-only fields too (the server trusts no value): a register value that
   // fails its rule stays editable, so that the user can correct it.
   const czechCitizen = isCzechCitizen(person);
@@ -223,28 +203,24 @@ export function registerFormContext(
 }
 
 /**
- * The identity fields a search's match token binds (issue 21), each with the form its value is
- * compared in: the token proves one register person, so a request or a validate call that
- * carries it must carry that person's values in every one of these fields the prefill made
+ * The identity fields a search's match token binds (issue 21): those whose entry says the form
+ * they are compared in (fields.ts `compareAs`) and makes them read-only once prefilled
+ * (`prefilled`): the names, the birth date, the birth number, the document's type and number, in
+ * the catalogue's order. The token proves one register person, so a request or a validate call
+ * that carries it must carry that person's values in every one of these fields the prefill made
  * read-only and the mode shows. A field the prefill left editable (the register's value fails
  * its rule, or a duplicate's current names, which may follow a change of name) is not bound.
  */
-const BOUND_AS = {
-  first_name: normalizeName,
-  last_name: normalizeName,
-  birth_date: (s: string) => s.trim(),
-  birth_number: (s: string) => normalizeBirthNumber(s.trim()),
-  document_type: (s: string) => s.trim(),
-  document_number: normalizeDocumentNumber,
-} satisfies Partial<Record<FormFieldName, (s: string) => string>>;
-export type MatchBoundField = keyof typeof BOUND_AS;
-export const MATCH_BOUND_FIELDS = Object.keys(BOUND_AS) as readonly MatchBoundField[];
+export type MatchBoundField = FieldsWith<'compareAs'> & FieldsWith<'prefilled'>;
+export const MATCH_BOUND_FIELDS: readonly MatchBoundField[] = Object.entries(FIELDS)
+  .filter(([, spec]) => 'compareAs' in spec && spec.compareAs !== undefined && spec.prefilled !== undefined)
+  .map(([name]) => name as MatchBoundField);
 
 /**
  * The bound fields (MATCH_BOUND_FIELDS) whose value is not the register person's; a field
- * absent from `values` is not compared. Names are compared as the search compares them (case,
- * diacritics and spaces ignored), the birth number by its digits, the document number without
- * spaces. Empty: the values are the person's.
+ * absent from `values` is not compared. Each is compared in its entry's form (comparedValue:
+ * names as the search compares them, case, diacritics and spaces ignored; the birth number by its
+ * digits; the document number without spaces). Empty: the values are the person's.
  */
 export function matchMismatches(
   person: RegisterPerson,
@@ -258,7 +234,7 @@ export function matchMismatches(
     const own = prefill.values[field];
     if (value === undefined || own === undefined || !prefill.readOnly.includes(field)) continue;
     if (isFieldHidden(field, prefill.context)) continue;
-    if (BOUND_AS[field](value) !== BOUND_AS[field](own)) out.push(field);
+    if (comparedValue(field, value) !== comparedValue(field, own)) out.push(field);
   }
   return out;
 }

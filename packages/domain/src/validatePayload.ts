@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERSON_IDENTITY_FIELDS } from './applicant.js';
+import { PERSON_IDENTITY_FIELDS, type PersonIdentityField } from './applicant.js';
 import { type BodyLimits, flatBodyLimits, MATCH_TOKEN_MAX_LENGTH } from './bounds.js';
 import { maxLengthFor } from './fields.js';
 import { textPolicyIssue } from './text.js';
@@ -31,15 +31,19 @@ const str = (max: number) =>
       if (issue) c.issues.push({ code: 'custom', message: issue.key, params: issue.params, input: c.value });
     });
 
+/** Each identity field (PERSON_IDENTITY_FIELDS) as a bounded text of the policy. */
+const identity = /* @__PURE__ */ Object.fromEntries(
+  PERSON_IDENTITY_FIELDS.map((name) => [name, str(max[name])]),
+) as {
+  [K in PersonIdentityField]: ReturnType<typeof str>;
+};
+
 export const validateBodySchema = /* @__PURE__ */ z
   .object({
-    first_name: str(max.first_name),
-    last_name: str(max.last_name),
-    birth_date: str(max.birth_date),
+    ...identity,
+    // The NIA person's identifier comes only after a sign-in (null or absent without one).
+    aifo: identity.aifo.nullable().optional(),
     municipality: str(max.municipality).optional(),
-    aifo: str(max.aifo).nullable().optional(),
-    document_number: str(max.document_number),
-    birth_number: str(max.birth_number),
     duplicate: z.boolean(),
     match: z.string().max(MATCH_TOKEN_MAX_LENGTH).optional(),
   })

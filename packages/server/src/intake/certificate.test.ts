@@ -1,3 +1,4 @@
+import { PERSON_KEYS, type PersonIdentity, personIdentity } from '@ros/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -6,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { identityKey } from '../requests/person.js';
 import { createTestDb, type TestDb, testDbKinds } from '../test/databases.js';
 import { registerCertificate, storedRequest } from '../test/requests.js';
+import { LOOKUP_COLUMNS, registerPersonsOf } from './certificate.js';
 import { createToken } from './tokens.js';
 
 /**
@@ -115,5 +117,42 @@ for (const kind of await testDbKinds()) {
       // Issued without a certificate stays possible (the status page then shows the outcome).
       expect((await post(stranger.reference, { status: 'issued' })).statusCode).toBe(200);
     });
+
+    it('finds a new applicant in the register by each kind of key, the values compared as the key compares them (issue 34)', async () => {
+      const identity = (over: Partial<PersonIdentity>) => personIdentity(over);
+      await registerCertificate(t.db, 6301, { jmeno: 'Žofie', prijmeni: 'Nová', rc: '736028/5163' });
+      await registerCertificate(t.db, 6302, { jmeno: 'Joan', prijmeni: 'Smith', aifo: 'AIFO-6302' } as never);
+      await registerCertificate(t.db, 6303, {
+        jmeno: 'Joan',
+        prijmeni: 'Smith',
+        dat_nar: '1980-04-05',
+        typ_op_pas: 'PAS',
+        op_pas: 'x123',
+      } as never);
+      const of = (values: Partial<PersonIdentity>) =>
+        registerPersonsOf(t.db.kysely, identityKey(identity(values)), values);
+      expect(await of({ birth_number: ' 736028 / 5163 ' })).toEqual([6301]);
+      expect(await of({ aifo: ' AIFO-6302 ' })).toEqual([6302]);
+      const names = {
+        first_name: ' JOAN ',
+        last_name: 'smith',
+        birth_date: '1980-04-05 ',
+        document_number: 'X 123',
+      };
+      expect(await of(names)).toEqual([6303]);
+      // The names' key's document is checked on the persons found: another document is another person.
+      expect(await of({ ...names, document_number: 'X 124' })).toEqual([]);
+      // A key whose looked-up field is empty in the values finds nobody.
+      expect(
+        await registerPersonsOf(t.db.kysely, identityKey(identity(names)), { ...names, birth_date: '' }),
+      ).toEqual([]);
+      expect(await registerPersonsOf(t.db.kysely, 'none:x', names)).toEqual([]);
+    });
   });
 }
+
+describe('the register look-up of a person key (LOOKUP_COLUMNS)', () => {
+  it('has a column, or null, for each of the key’s fields, in their order', () => {
+    for (const key of PERSON_KEYS) expect(LOOKUP_COLUMNS[key.kind], key.kind).toHaveLength(key.fields.length);
+  });
+});

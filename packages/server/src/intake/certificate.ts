@@ -1,15 +1,16 @@
 import {
   type FormValues,
   MAX_RECORD_ID,
-  normalizeBirthNumber,
-  normalizeName,
+  PERSON_KEYS,
+  type PersonKeyKind,
   parseValidityId,
+  personKeyValues,
   type RegisterPerson,
   validityCode,
 } from '@ros/domain';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { Database, PersonTable } from '../db/schema.js';
 import { identityKey, registerIdentity } from '../requests/person.js';
 
 type Executor = Db['kysely'] | Transaction<Database>;
@@ -45,10 +46,22 @@ function isRequestsPerson(personKey: string, person: PersonRow): boolean {
 }
 
 /**
+ * The persons table's columns a person key is looked up by (register/persons.ts personRow writes
+ * each as its field is compared), by the key's kind and in the order of its fields
+ * (@ros/domain PERSON_KEYS); null for a field the table has no column of (the names' key's
+ * document number), which the persons found are checked on (isRequestsPerson).
+ */
+export const LOOKUP_COLUMNS = {
+  rc: ['birth_number_norm'],
+  aifo: ['aifo'],
+  ndd: ['first_name_norm', 'last_name_norm', 'birth_date', null],
+} as const satisfies Record<PersonKeyKind, ReadonlyArray<keyof PersonTable | null>>;
+
+/**
  * The register persons who are the request's person (usually none or one): for a linked request
- * its person; else the persons the request's own values point at (by the kind of its key: birth
- * number through its index, AIFO, or names and birth date), kept only when their identity gives
- * the request's key.
+ * its person; else the persons the request's own values point at by the kind of its key (birth
+ * number through its index, AIFO, or names and birth date: LOOKUP_COLUMNS), kept only when their
+ * identity gives the request's key.
  */
 export async function registerPersonsOf(
   db: Executor,
@@ -58,25 +71,16 @@ export async function registerPersonsOf(
   if (personKey === null) return [];
   const linked = linkedPersonId(personKey);
   if (linked !== null) return [linked];
+  const key = PERSON_KEYS.find((k) => personKey.startsWith(`${k.kind}:`));
+  if (key === undefined) return [];
+  const compared = personKeyValues(key, values);
   let q = db.selectFrom('persons').select(['id', 'data', 'aifo']);
-  if (personKey.startsWith('rc:')) {
-    const rc = normalizeBirthNumber((values.birth_number ?? '').trim());
-    if (rc === '') return [];
-    q = q.where('birth_number_norm', '=', rc);
-  } else if (personKey.startsWith('aifo:')) {
-    const aifo = (values.aifo ?? '').trim();
-    if (aifo === '') return [];
-    q = q.where('aifo', '=', aifo);
-  } else if (personKey.startsWith('ndd:')) {
-    const first = normalizeName(values.first_name ?? '');
-    const last = normalizeName(values.last_name ?? '');
-    const date = (values.birth_date ?? '').trim();
-    if (!first || !last || !date) return [];
-    q = q
-      .where('last_name_norm', '=', last)
-      .where('first_name_norm', '=', first)
-      .where('birth_date', '=', date);
-  } else return [];
+  for (const [i, column] of LOOKUP_COLUMNS[key.kind].entries()) {
+    if (column === null) continue;
+    const value = compared[i] ?? '';
+    if (value === '') return [];
+    q = q.where(column, '=', value);
+  }
   const rows = await q.orderBy('id').limit(20).execute();
   return rows.filter((r) => isRequestsPerson(personKey, r)).map((r) => Number(r.id));
 }

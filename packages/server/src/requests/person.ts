@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   FIELDS,
-  normalizeBirthNumber,
-  normalizeDocumentNumber,
-  normalizeName,
   PERSON_IDENTITY_FIELDS,
+  PERSON_KEYS,
   type PersonIdentity,
   type PersonIdentityField,
+  personKeyValues,
   type RegisterPerson,
 } from '@ros/domain';
 import type { Db } from '../db/database.js';
@@ -60,17 +59,16 @@ export interface ResolvedPerson {
 
 const digest = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 32);
 
-/** The key of a person the register does not know, from the strongest identifier given; null when none. */
+/**
+ * The key of a person the register does not know, from the strongest identifier given: the first
+ * person key (@ros/domain PERSON_KEYS: birth number, AIFO, names + birth date + document) whose
+ * fields all hold a value, as `<kind>:` and a hash of the compared values; null when none does.
+ */
 export function identityKey(id: PersonIdentity): string | null {
-  const rc = normalizeBirthNumber(id.birth_number.trim());
-  if (rc !== '') return `rc:${digest(rc)}`;
-  const aifo = id.aifo.trim();
-  if (aifo !== '') return `aifo:${digest(aifo)}`;
-  const first = normalizeName(id.first_name);
-  const last = normalizeName(id.last_name);
-  const doc = normalizeDocumentNumber(id.document_number);
-  const date = id.birth_date.trim();
-  if (first && last && doc && date) return `ndd:${digest(`${first}\u0000${last}\u0000${date}\u0000${doc}`)}`;
+  for (const key of PERSON_KEYS) {
+    const values = personKeyValues(key, id);
+    if (values.every((v) => v !== '')) return `${key.kind}:${digest(values.join('\u0000'))}`;
+  }
   return null;
 }
 
