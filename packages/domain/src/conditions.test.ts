@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   availableDeliveryTypes,
   birthStateChangePatch,
-  canAddAbroadStay,
   hasConflictingDuplicateTypes,
   isBirthNumberEnabled,
   isBirthNumberRequired,
@@ -18,6 +17,7 @@ import {
 import {
   defaultFormContext,
   defaultFormValues,
+  FIELDS,
   type FormFieldName,
   isFieldHidden,
   isFieldRequired,
@@ -95,10 +95,8 @@ describe('rows', () => {
     expect(isField2Enabled('3')).toBe(false);
     expect(isField2Enabled('')).toBe(true);
   });
-  it('allows adding a stay abroad below 6 rows', () => {
-    expect(canAddAbroadStay([])).toBe(true);
-    expect(canAddAbroadStay(new Array(5).fill({}))).toBe(true);
-    expect(canAddAbroadStay(new Array(6).fill({}))).toBe(false);
+  it('the stays abroad are at most 6 (the add button hides at 6: RowsField reads maxItems)', () => {
+    expect(FIELDS.abroad_stay.maxItems).toBe(6);
   });
 });
 

@@ -13,7 +13,6 @@ import {
   DUPLICATE_STOLEN,
   STATELESS,
 } from './formCodes.js';
-import { MAX_ABROAD_STAYS } from './limits.js';
 
 /** The second citizenship is enabled unless the main one is ## (stateless / unspecified). */
 export function isSecondCitizenshipEnabled(citizen_of_1: string): boolean {
@@ -100,11 +99,6 @@ export function availableDeliveryTypes<T extends { code: string }>(
 /** field2 (function / field of study) is disabled for activity type 3 (Other). */
 export function isField2Enabled(type: string): boolean {
   return type !== ACTIVITY_TYPE_OTHER;
-}
-
-/** Another stay-abroad row may be added while there are fewer than 6 (the add button hides at 6). */
-export function canAddAbroadStay(rows: readonly unknown[]): boolean {
-  return rows.length < MAX_ABROAD_STAYS;
 }
 
 /** Duplicate types that exclude each other: picking one removes the other. */

@@ -990,19 +990,9 @@ export function defaultFormValues(): FormValues {
   ) as unknown as FormValues;
 }
 
-/** An empty row of a rows entry: every column '' (a choice's too: nothing chosen). */
-const emptyRow = (spec: Extract<AnySpec, { kind: 'rows' }>): unknown =>
+/** An empty row of a rows entry (a list's add button): every column '' (a choice's too: nothing chosen). */
+export const emptyRow = (spec: Extract<AnySpec, { kind: 'rows' }>): unknown =>
   Object.fromEntries(Object.keys(spec.columns).map((column) => [column, '']));
-
-/** An empty past-activity row. */
-export function emptyPastActivity(): PastActivity {
-  return emptyRow(FIELDS.past_activities) as PastActivity;
-}
-
-/** An empty stay-abroad row. */
-export function emptyAbroadStay(): AbroadStay {
-  return emptyRow(FIELDS.abroad_stay) as AbroadStay;
-}
 
 /** The string fields' names (every entry but booleans, lists and rows), in the spec's order. */
 export const TEXT_FIELDS: readonly TextFieldName[] = FORM_FIELDS.filter((name): name is TextFieldName => {

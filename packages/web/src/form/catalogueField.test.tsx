@@ -136,3 +136,35 @@ describe('fields of the other kinds: their widget by kind', () => {
     expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([true, false, true]);
   });
 });
+
+/**
+ * A list of rows is its kind's widget too (RowsField): a column added to the activities' entry
+ * is a cell of every row, of its kind and length, and the entry's `maxItems` bounds the list.
+ */
+const rows: Catalogue = {
+  ...FIELDS,
+  past_activities: {
+    ...FIELDS.past_activities,
+    maxItems: 2,
+    columns: { ...FIELDS.past_activities.columns, town: { kind: 'text', maxLength: 30 } },
+  },
+};
+
+describe('a list of rows: its cells and its length from the entry', () => {
+  it('a column added to the entry is a cell of each row; the list stops at maxItems', async () => {
+    const { user } = renderRequestForm({ catalogue: rows, texts: { 'FORM.ACTIVITY.TOWN': 'Town' } });
+    await findFinish();
+    const section = document.getElementById('section-activities') as HTMLElement;
+    await user.click(within(section).getByRole('button', { name: 'Add an activity' }));
+    // The new row's first cell has the focus; the added column is its last cell.
+    expect(document.activeElement).toBe(box('past_activities-0-from'));
+    const [row] = within(section).getAllByTestId('activity-row');
+    const town = within(row as HTMLElement).getByLabelText(/Town/);
+    expect(town).toBe(box('past_activities-0-town'));
+    expect(town).toHaveAttribute('maxlength', '30');
+    await user.click(within(section).getByRole('button', { name: 'Add an activity' }));
+    expect(within(section).getAllByTestId('activity-row')).toHaveLength(2);
+    expect(within(section).queryByRole('button', { name: 'Add an activity' })).toBeNull();
+    expect(section).toHaveTextContent('You can list at most 2 activities.');
+  });
+});

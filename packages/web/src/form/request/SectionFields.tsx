@@ -1,23 +1,29 @@
-import { type FormValues, type SectionName, sectionFields } from '@ros/domain';
+import { type FormValues, fieldSpec, type SectionName, sectionFields } from '@ros/domain';
 import { Fragment, type ReactNode } from 'react';
 import type { Path } from 'react-hook-form';
 import { CatalogueField, type CatalogueFieldProps } from './CatalogueField';
 import { useRequestForm } from './context';
 import { Section } from './controls';
+import { RowsField, type RowsPlacement } from './widgets/RowsField';
 
 /**
  * What a section says of one of its fields, where it says anything: its control's own props (a
  * hint, a reaction, an autocomplete of its own), a widget of its own (a render: the birth date,
  * the other citizenships' chips), or null: placed with another (the telephone beside its dial
- * code). A field the section does not name gets its catalogue control as it is.
+ * code); for a `rows` entry, the words and labels of its list (`list`, RowsField). A field the
+ * section does not name gets its catalogue control as it is.
  */
-export type Placement = Partial<Omit<CatalogueFieldProps, 'path'>> | (() => ReactNode) | null;
+export type Placement =
+  | (Partial<Omit<CatalogueFieldProps, 'path'>> & { list?: RowsPlacement })
+  | (() => ReactNode)
+  | null;
 
 /**
  * A section of step 2 drawn from the catalogue (issue 34): its fields are its entries in the
  * catalogue's order (`sectionFields` of @ros/domain: those the form has a box for, without those
  * the mode hides), each through `CatalogueField` (which takes "(optional)", the maximum length,
- * the kind's input and what turns it off from the entry) unless the section places it itself.
+ * the kind's control and what turns it off from the entry; a list of rows through `RowsField`)
+ * unless the section places it itself.
  * So a field added to the catalogue is in its section's page without a line here.
  */
 export function SectionFields({
@@ -44,7 +50,12 @@ export function SectionFields({
           const placed = place[field];
           if (placed === null) return null;
           if (typeof placed === 'function') return <Fragment key={field}>{placed()}</Fragment>;
-          return <CatalogueField key={field} path={field as Path<FormValues>} {...placed} />;
+          const path = field as Path<FormValues>;
+          const { list, ...props } = placed ?? {};
+          // A list of rows is its kind's widget, in its section's words.
+          if (fieldSpec(path, catalogue)?.kind === 'rows')
+            return list ? <RowsField key={field} path={path} rows={list} /> : null;
+          return <CatalogueField key={field} path={path} {...props} />;
         })}
     </Section>
   );
