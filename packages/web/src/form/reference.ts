@@ -25,46 +25,32 @@ const cache = new Map<string, Promise<ReferenceLists>>();
 /** Counts clearReferenceCache(): a load of an earlier count makes no more calls. */
 let generation = 0;
 
-/** The lists' calls, in the order of ReferenceLists. */
-const LIST_PATHS = (lang: 'cs' | 'en') =>
-  [
-    lang === 'en' ? '/countries?lang=en' : '/countries',
-    '/districts',
-    '/delivery-types',
-    '/document-types',
-    '/verification-types',
-    '/dial-codes',
-    '/activity-types',
-    '/duplicate-types',
-  ] as const;
+/** Each list's call (GET /api/ros/<path>), by its place in ReferenceLists. */
+const LIST_PATHS = (lang: 'cs' | 'en'): { readonly [K in keyof ReferenceLists]: string } => ({
+  countries: lang === 'en' ? '/countries?lang=en' : '/countries',
+  districts: '/districts',
+  deliveryTypes: '/delivery-types',
+  documentTypes: '/document-types',
+  verificationTypes: '/verification-types',
+  dialCodes: '/dial-codes',
+  activityTypes: '/activity-types',
+  duplicateTypes: '/duplicate-types',
+});
 
 async function load(lang: 'cs' | 'en'): Promise<ReferenceLists> {
   // Each call starts in a task of its own (issue 37): all eight are on their way within
   // milliseconds, and no task of the load holds a phone's main thread for all of them. A call not
   // yet made when the cache is cleared (a test's end) is not made.
   const of = generation;
-  const [
-    countries,
-    districts,
-    deliveryTypes,
-    documentTypes,
-    verificationTypes,
-    dialCodes,
-    activityTypes,
-    duplicateTypes,
-  ] = await eachInItsTask(LIST_PATHS(lang), (path) =>
-    of === generation ? apiGet<unknown>(path) : Promise.reject(new Error('the pick lists were cleared')),
+  const paths = LIST_PATHS(lang);
+  const names = Object.keys(paths) as (keyof ReferenceLists)[];
+  const answers = await eachInItsTask(names, (name) =>
+    of === generation
+      ? apiGet<unknown>(paths[name])
+      : Promise.reject(new Error('the pick lists were cleared')),
   );
-  return {
-    countries: countries as Country[],
-    districts: districts as District[],
-    deliveryTypes: deliveryTypes as CodeItem[],
-    documentTypes: documentTypes as CodeItem[],
-    verificationTypes: verificationTypes as CodeItem[],
-    dialCodes: dialCodes as CodeItem[],
-    activityTypes: activityTypes as CodeItem[],
-    duplicateTypes: duplicateTypes as DuplicateType[],
-  };
+  // The answers' shapes are the API contract's (the server's answer schemas); each list by its name.
+  return Object.fromEntries(names.map((name, i) => [name, answers[i]])) as unknown as ReferenceLists;
 }
 
 /**
