@@ -61,6 +61,7 @@ export function ActivitiesSection() {
               limit: 'FORM.ACTIVITY.LIMIT',
             },
             columnLabel: (column, row) => label(column, row.type ?? ''),
+            labelsFollow: ['type'],
           },
         },
       }}

@@ -30,13 +30,14 @@ export interface RowTexts {
 /**
  * What the section of a `rows` entry says of its list (the rest is the entry's): its words;
  * `name`, the ids of its add button (`add-<name>`) and rows (`<name>-row`); each column's label,
- * which may depend on the row (an activity's type); and `onAdd`, run after a row is added, true
- * when it moved the focus itself (the stays' notice).
+ * which may depend on the row's columns named in `labelsFollow` (an activity's type); and `onAdd`,
+ * run after a row is added, true when it moved the focus itself (the stays' notice).
  */
 export interface RowsPlacement {
   name: string;
   texts: RowTexts;
   columnLabel: (column: string, row: Readonly<Record<string, string>>) => string;
+  labelsFollow?: readonly string[];
   onAdd?: () => boolean;
 }
 
@@ -116,11 +117,19 @@ function RowCard({
   const { getValues, setValue } = useFormContext<FormValues>();
   const { texts } = placement;
   const cell = (column: string) => `${path}.${index}.${column}` as Path<FormValues>;
-  // The row re-renders with its values: a cell's label, state and "(optional)" follow them.
-  const row = (useWatch<FormValues>({ name: `${path}.${index}` as Path<FormValues> }) ?? {}) as Record<
-    string,
-    string
-  >;
+  // The row re-renders with the columns its cells follow (a column's `on`, the labels'
+  // `labelsFollow`: an activity's type), not at every keystroke in it.
+  const spec = fieldSpec(path, catalogue);
+  const followed = [
+    ...new Set([
+      ...(spec && 'kind' in spec && spec.kind === 'rows'
+        ? Object.values(spec.columns).flatMap((c) => (c.on ?? []) as string[])
+        : []),
+      ...(placement.labelsFollow ?? []),
+    ]),
+  ];
+  useWatch<FormValues>({ name: followed.map(cell), disabled: followed.length === 0 });
+  const row = (getValues(`${path}.${index}` as Path<FormValues>) ?? {}) as Record<string, string>;
   const on = (column: string) => isFieldEnabled(cell(column), getValues(), ctx, catalogue);
   // A change that turns a cell off (an activity of type Other has no field2) empties it.
   const clearOff = () => {
