@@ -8,9 +8,9 @@ import { RowsField, type RowsPlacement } from './widgets/RowsField';
 
 /**
  * What a section says of one of its fields, where it says anything: its control's own props (a
- * hint, a reaction, an autocomplete of its own), a widget of its own (a render: the birth date,
- * the other citizenships' chips), or null: placed with another (the telephone beside its dial
- * code); for a `rows` entry, the words and labels of its list (`list`, RowsField). A field the
+ * hint, a reaction, an autocomplete of its own), a render of its own (the dial code and the
+ * telephone side by side, the employer's start with its warning under it), or null: placed with
+ * another (the telephone, beside its dial code); for a `rows` entry, the words and labels of its list (`list`, RowsField). A field the
  * section does not name gets its catalogue control as it is.
  */
 export type Placement =
