@@ -18,9 +18,9 @@
 // prefill and the match token's bound fields (prefill.ts), the attachments (attachments.ts), the
 // person keys (applicant.ts), the server's code checks (requests/submission.ts), its register import (the
 // columns the entries name, register/import.ts), the PDF (pdf/model.ts), the CSV export
-// (cli/requests.ts) and the web's controls (form/request/) read them rather than restate them. What is not the entry's: the web's
-// section components place a field by hand (its section again, its order, a name's or address's
-// autocomplete); its labels are its texts: the web's i18n and the PDF's (server pdf/labels.ts),
+// (cli/requests.ts) and the web's controls (form/request/) read them rather than restate them. What is not the entry's: what a web
+// section adds to the fields it draws from the catalogue (the employer's order, a name's or
+// address's autocomplete, its reactions: form/request/SectionFields.tsx); its labels are its texts: the web's i18n and the PDF's (server pdf/labels.ts),
 // both by the field's name.
 
 import { normalizeBirthNumber } from './birthNumber.js';
