@@ -282,6 +282,10 @@ test('keyboard only: a person with a gap adds the missing activity and finishes'
   test.setTimeout(120000);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/form');
+  // The document types come from the server: ArrowDown picks the first only once they are offered.
+  await expect(
+    page.getByLabel('Typ dokladu').locator('option', { hasText: 'Občanský průkaz ČR' }),
+  ).toBeAttached();
   await page.getByLabel('Jméno', { exact: true }).focus();
   await page.keyboard.type('Tomáš');
   await page.keyboard.press('Tab');
