@@ -194,8 +194,15 @@ test('tabbed to while it verifies, the box shows a focus ring round its spinner'
   await page.goto(formUrl('en'));
   const box = page.getByTestId('botcheck').locator('.altcha-checkbox');
   const checkbox = box.locator('input');
-  // Keyboard only: Tab until the bot check's box has the focus (its first Tab wakes the widget).
-  for (let n = 0; n < 20; n++) {
+  // Keyboard only. The search step's first input wakes the widget, whose module then loads: the
+  // first Tab once the step (and its bot check's place) is in the page, then wait until the widget
+  // is there and verifying (on a busy machine, Tabs before it would pass its place, and a Tab before
+  // the step is rendered wakes nothing), then Tab on until its box has the focus.
+  await expect(page.getByTestId('botcheck')).toBeAttached({ timeout: 20_000 });
+  await page.keyboard.press('Tab');
+  await expect(checkbox).toBeAttached({ timeout: 20_000 });
+  await expect.poll(() => widgetState(page), { timeout: 20_000 }).toBe('verifying');
+  for (let n = 0; n < 30; n++) {
     await page.keyboard.press('Tab');
     if ((await checkbox.count()) > 0 && (await checkbox.evaluate((el) => el === document.activeElement)))
       break;
