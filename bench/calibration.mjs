@@ -53,3 +53,31 @@ export function cpuMultiplier(benchmarkIndex, device = 'mid') {
   const multiplier = device === 'low' ? mid * LOW_END_OVER_MID_TIER : mid;
   return { multiplier: Math.round(multiplier * 100) / 100, tooSlow: benchmarkIndex < floor };
 }
+
+/**
+ * The other way (`--calibration reference`, bench/reference.mjs): a phone's time for a fixed
+ * workload of the app's kind is a constant, so the multiplier is that time over the host's (its
+ * median over the whole bench run). The phone is the calculator's own, taken where the calculator
+ * is fitted: a host of index 1,300 emulates the mid-tier phone at 3x, so that phone is worth an
+ * index of about 1,300 / 3 = 433. The workload's time times the index is what stays put on a host
+ * (measured 2026-12-04 on a quiet 2-vCPU machine of this kind, 50-100 pairs of the workload's
+ * median of 3 and Lighthouse's index each, three batches: median products 168,919, 177,109 and
+ * 175,397 ms·index, while the index alone moved 1,800-2,833 and the workload 55-94 ms), so the
+ * mid-tier phone's time for the workload is 175,400 / 433 ≈ 405 ms; the low-end phone is twice
+ * that (the docs' table, as above).
+ */
+export const REFERENCE_PHONE_MS = { mid: 405, low: 2 * 405 };
+
+/**
+ * The CPU slowdown that makes a host whose median time for the reference workload is `hostMs`
+ * emulate `device`. A host slower than the phone answers 1x and says so (`tooSlow`).
+ */
+export function referenceMultiplier(hostMs, device = 'mid') {
+  if (!Number.isFinite(hostMs) || hostMs <= 0) {
+    throw new Error(`no reference time to calibrate from (${hostMs})`);
+  }
+  const phoneMs = REFERENCE_PHONE_MS[device];
+  if (phoneMs === undefined) throw new Error(`no such device: ${device}`);
+  const multiplier = phoneMs / hostMs;
+  return { multiplier: Math.max(1, Math.round(multiplier * 100) / 100), tooSlow: multiplier < 1 };
+}

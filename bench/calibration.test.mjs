@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuMultiplier } from './calibration.mjs';
+import { cpuMultiplier, REFERENCE_PHONE_MS, referenceMultiplier } from './calibration.mjs';
 
 describe('the simulated phone, calibrated to the host (issue 37)', () => {
   it("lands on the points of Lighthouse's CPU throttling calculator", () => {
@@ -34,5 +34,25 @@ describe('the simulated phone, calibrated to the host (issue 37)', () => {
   it('says when the host is too slow to emulate the phone, and refuses a missing index', () => {
     expect(cpuMultiplier(100, 'mid')).toEqual({ multiplier: 1, tooSlow: true });
     expect(() => cpuMultiplier(undefined)).toThrow(/benchmark index/);
+  });
+
+  describe('by the reference workload', () => {
+    it("gives the multiplier that makes the host take the phone's time", () => {
+      // A host twice as fast needs twice the slowdown: the phone's time stays the same.
+      const slow = referenceMultiplier(150, 'mid').multiplier;
+      const fast = referenceMultiplier(75, 'mid').multiplier;
+      expect(fast).toBeCloseTo(2 * slow, 1);
+      expect(fast * 75).toBeCloseTo(REFERENCE_PHONE_MS.mid, -1);
+      expect(referenceMultiplier(75, 'low').multiplier).toBeCloseTo(2 * fast, 1);
+    });
+
+    it('says when the host is slower than the phone, and refuses a missing time', () => {
+      expect(referenceMultiplier(REFERENCE_PHONE_MS.mid * 2, 'mid')).toEqual({
+        multiplier: 1,
+        tooSlow: true,
+      });
+      expect(() => referenceMultiplier(Number.NaN)).toThrow(/reference time/);
+      expect(() => referenceMultiplier(50, 'tablet')).toThrow(/device/);
+    });
   });
 });

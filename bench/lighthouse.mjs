@@ -10,7 +10,8 @@
  * gathered once, Lighthouse's benchmark index of the host in that run gives the CPU slowdown that
  * emulates a mid-range phone (`mid`) and an inexpensive phone several years old (`low`), and the
  * load is audited for each. `--device mid|low|both` (both by default); `--cpu N` forces a raw
- * multiplier instead (one table, no calibration). Every row prints the median benchmark index,
+ * multiplier instead (one table, no calibration); `--calibration reference` takes the multiplier
+ * from a fixed workload's median time on the host (bench/reference.mjs) instead of the index. Every row prints the median benchmark index,
  * the multiplier and the machine's load.
  *
  * The prefilled form is a page load too: a tab searches the demo person Štěpán Dvořák once (the
@@ -19,7 +20,12 @@
  * (`disableStorageReset`, so the draft stays; the HTTP cache is cleared by hand before each run,
  * as Lighthouse would), and the page opens on the prefilled step 2, as after a reload.
  *
- *   npm run build && node bench/lighthouse.mjs [--runs 5] [--device both] [--cpu N] [--max-load 3] [--web-dir packages/web/dist] [--lang cs] [--only form]
+ *   npm run build && node bench/lighthouse.mjs [--runs 5] [--device both] [--cpu N] [--max-load 3] [--web-dir packages/web/dist] [--lang cs] [--only form] [--keep-gather]
+ *
+ * Each run also prints, per phone, its multiplier, TBT and main-thread work, and that work divided
+ * back by the multiplier: the host's own time on the page, to set beside the run's index.
+ * `--keep-gather` keeps each run's gathered load (the unthrottled trace, with the CPU profile's
+ * samples) in bench/results/gather-*, for `node bench/lantern-tasks.mjs DIR --cpu N`.
  *
  * Each run waits until the machine's 1-minute load is at most `--max-load` (3 minutes at most).
  * It starts the built server (packages/server/dist/main.js, production mode, fresh SQLite data
@@ -32,7 +38,7 @@
  * issues 14, 26, 29 and 37).
  */
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,8 +48,9 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 // Lighthouse's own dependency (the version it drives): a tab of ours for the prefilled form.
 import puppeteer from 'puppeteer-core';
-import { cpuMultiplier, DEVICES } from './calibration.mjs';
+import { cpuMultiplier, DEVICES, referenceMultiplier } from './calibration.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal } from './lib.mjs';
+import { referenceTimes } from './reference.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -58,11 +65,24 @@ const { values } = parseArgs({
     device: { type: 'string', default: 'both' },
     // A raw CPU slowdown instead of the calibrated one (e.g. --cpu 4, Lighthouse's default).
     cpu: { type: 'string' },
+    // How the phone is calibrated to the host (calibration.mjs): `calculator` (each run's
+    // benchmark index through Lighthouse's documented calculator, as issue 37 asks) or
+    // `reference` (bench/reference.mjs: the host's median time for a fixed workload of the app's
+    // kind over the whole run, against the phone's fixed time for it).
+    calibration: { type: 'string', default: 'calculator' },
     // A run starts only when the machine's 1-minute load is at most this (it waits up to 3 min).
     'max-load': { type: 'string', default: '3' },
+    // Keep each run's gathered load (its trace and artifacts) in bench/results/gather-*, for
+    // bench/lantern-tasks.mjs: which tasks the simulated TBT counts, and what ran in them.
+    'keep-gather': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
+if (!['calculator', 'reference'].includes(values.calibration))
+  throw new Error('--calibration is calculator or reference');
+const BY_REFERENCE = values.calibration === 'reference';
+/** The reference workload's host times so far (reference calibration): their median is the host's. */
+const hostReferenceTimes = [];
 const FORCED_CPU = values.cpu === undefined ? undefined : Number(values.cpu);
 if (!['mid', 'low', 'both'].includes(values.device)) throw new Error('--device is mid, low or both');
 /** The devices audited; with --cpu, one table at that raw multiplier (judged by mid's budgets). */
@@ -136,6 +156,21 @@ async function prefilledTab(port, url) {
   return page;
 }
 
+/**
+ * The reference workload's host time, 7 runs in a blank tab of the bench's Chromium (after one to
+ * warm up): bench/reference.mjs.
+ */
+async function timeReference(port) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  const tab = await browser.newPage();
+  try {
+    return await referenceTimes(tab, 7);
+  } finally {
+    await tab.close();
+    await browser.disconnect();
+  }
+}
+
 /** The figures the issue budgets, from one Lighthouse report. */
 function figures(lhr) {
   if (lhr.runtimeError) throw new Error(`${lhr.requestedUrl}: ${lhr.runtimeError.message}`);
@@ -169,7 +204,7 @@ function figures(lhr) {
  * run is calibrated from its own index, and both phones are judged on the same load.
  * `page`: run in that tab, keeping its storage. Answers { [device]: figures }.
  */
-async function audit(url, port, page) {
+async function audit(url, port, page, hostReferenceMs) {
   if (page) {
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
@@ -183,6 +218,9 @@ async function audit(url, port, page) {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier },
     ...(page ? { disableStorageReset: true } : {}),
+    // A kept load also records the CPU profile's samples (what ran in each task): it costs the
+    // load a little time, so only then.
+    ...(values['keep-gather'] ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   });
   try {
     await lighthouse(url, { ...flags(1), gatherMode: dir }, undefined, page);
@@ -191,7 +229,10 @@ async function audit(url, port, page) {
     const benchmarkIndex = artifacts.BenchmarkIndex;
     const out = {};
     for (const device of DEVICE_LIST) {
-      const cpu = FORCED_CPU ?? cpuMultiplier(benchmarkIndex, device).multiplier;
+      const cpu =
+        FORCED_CPU ??
+        (BY_REFERENCE ? referenceMultiplier(hostReferenceMs, device) : cpuMultiplier(benchmarkIndex, device))
+          .multiplier;
       // The gathered settings must equal the audit's: the multiplier is the one that differs.
       artifacts.settings.throttling.cpuSlowdownMultiplier = cpu;
       writeFileSync(artifactsFile, JSON.stringify(artifacts));
@@ -200,15 +241,21 @@ async function audit(url, port, page) {
     }
     return out;
   } finally {
+    if (values['keep-gather']) {
+      const slug = new URL(url).pathname.replace(/\W+/g, '-') + (page ? 'prefilled' : '');
+      const kept = join(repo, 'bench/results', `gather${slug}-${Date.now()}`);
+      cpSync(dir, kept, { recursive: true });
+      console.error(`  gathered load kept in ${kept}`);
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): up to 3 tries. */
-async function auditRetrying(url, port, page) {
+async function auditRetrying(url, port, page, hostReferenceMs) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url, port, page);
+      return await audit(url, port, page, hostReferenceMs);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.error(`  (${error.message}; trying again)`);
@@ -246,7 +293,7 @@ async function main() {
   try {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
     console.log(
-      `Lighthouse 12.2.3, mobile preset (slow 4G), ${FORCED_CPU !== undefined ? `raw ${FORCED_CPU}x CPU` : 'CPU calibrated to the host per run'}, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
+      `Lighthouse 12.2.3, mobile preset (slow 4G), ${FORCED_CPU !== undefined ? `raw ${FORCED_CPU}x CPU` : BY_REFERENCE ? "CPU calibrated to the host's median time for the reference workload" : 'CPU calibrated to the host per run'}, ${RUNS} run(s) per page, median; ${cpus().length} CPUs, load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} at start; web: ${values['web-dir'] ?? 'packages/web/dist'}`,
     );
@@ -258,9 +305,22 @@ async function main() {
       const loads = [];
       for (let i = 0; i < RUNS; i++) {
         loads.push(await quietMachine());
-        runs.push(await auditRetrying(url, chrome.port, tab));
+        // Reference calibration: the workload timed before each load (7 times), and the median of
+        // every time of the whole bench run so far is the host's.
+        if (BY_REFERENCE) hostReferenceTimes.push(...(await timeReference(chrome.port)));
+        runs.push(await auditRetrying(url, chrome.port, tab, median(hostReferenceTimes)));
+        // Per run: the index, and for each phone its multiplier, TBT and main-thread work, with that
+        // work divided back by the multiplier (the host's own, unthrottled: does it move with the index?).
+        const run = runs.at(-1);
+        const phones = DEVICE_LIST.map((d) => {
+          const f = run[d];
+          return `${d} ${f.cpu.toFixed(2)}x TBT ${Math.round(f.tbtMs)} ms, main thread ${(f.mainMs / 1000).toFixed(2)} s (${Math.round(f.mainMs / f.cpu)} ms unthrottled)`;
+        });
+        const reference = BY_REFERENCE
+          ? `, reference workload ${median(hostReferenceTimes.slice(-7)).toFixed(1)} ms (host median so far ${median(hostReferenceTimes).toFixed(1)} ms of ${hostReferenceTimes.length})`
+          : '';
         console.error(
-          `  ${page.name} run ${i + 1}: benchmark index ${runs.at(-1)[DEVICE_LIST[0]].benchmarkIndex}`,
+          `  ${page.name} run ${i + 1}: benchmark index ${run[DEVICE_LIST[0]].benchmarkIndex}${reference}, load ${loads.at(-1).toFixed(2)}; ${phones.join('; ')}`,
         );
       }
       if (tab) {

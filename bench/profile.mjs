@@ -9,16 +9,16 @@
  * main thread spent its time in, and the longest tasks.
  *
  *   npm run build && node bench/profile.mjs [--page /form] [--runs 3] [--top 25]
+ *
+ * `--page /prefilled` is the form prefilled by a search, as bench/lighthouse.mjs measures it: the
+ * tab searches the demo person Štěpán Dvořák through the search step (unthrottled, not profiled),
+ * which leaves the draft of step 2 in its sessionStorage, and the profile is of the reload.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal } from './lib.mjs';
+import { sourceOf } from './sourcemaps.mjs';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(repo, 'packages/web/dist');
 const { values } = parseArgs({
   options: {
     page: { type: 'string', multiple: true },
@@ -30,80 +30,26 @@ const { values } = parseArgs({
 });
 const PAGES = values.page ?? ['/', '/check', '/form', '/form?eid=eid'];
 
-// --- source maps: a minimal decoder of the "mappings" field (base64 VLQ) ---
-const B64 = Object.fromEntries(
-  [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]),
-);
-function decodeMappings(mappings) {
-  const lines = [];
-  let source = 0;
-  let srcLine = 0;
-  for (const line of mappings.split(';')) {
-    const segs = [];
-    let col = 0;
-    for (const seg of line.split(',')) {
-      if (!seg) continue;
-      const nums = [];
-      let value = 0;
-      let shift = 0;
-      for (const ch of seg) {
-        const digit = B64[ch];
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          nums.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      col += nums[0];
-      if (nums.length > 1) {
-        source += nums[1];
-        srcLine += nums[2];
-      }
-      segs.push([col, nums.length > 1 ? source : -1, srcLine]);
-    }
-    lines.push(segs);
-  }
-  return lines;
-}
-const maps = new Map();
-/** The source file a position of a built asset came from (package name for node_modules). */
-function sourceOf(url, line, col, withLine = false) {
-  const file = url.replace(/^https?:\/\/[^/]+\//, '').split('?')[0];
-  if (!file.startsWith('assets/')) return file || '(page)';
-  if (!maps.has(file)) {
-    const path = join(dist, `${file}.map`);
-    if (!existsSync(path)) maps.set(file, null);
-    else {
-      const map = JSON.parse(readFileSync(path, 'utf8'));
-      maps.set(file, { sources: map.sources, lines: decodeMappings(map.mappings) });
-    }
-  }
-  const map = maps.get(file);
-  if (!map) return file;
-  const segs = map.lines[line] ?? [];
-  let found = -1;
-  let foundLine = 0;
-  for (const [c, s, l] of segs) {
-    if (c > col) break;
-    found = s;
-    foundLine = l;
-  }
-  if (found < 0) return withLine ? `${file} (unmapped) ${line}:${col}` : `${file} (unmapped)`;
-  const src = map.sources[found].replace(/^(\.\.\/)+/, '');
-  if (withLine) return `${src}:${foundLine + 1}`;
-  const pkg = src.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  if (pkg)
-    return pkg[1] === 'react-dom' || pkg[1] === 'zod' ? `${pkg[1]} (${src.split('/').at(-1)})` : pkg[1];
-  return src;
+/** The search step filled as a user would, for the demo person: step 2 opens prefilled. */
+async function searchDemoPerson(page, formUrl) {
+  await page.goto(formUrl, { waitUntil: 'load' });
+  await page.fill('#first_name', 'Štěpán');
+  await page.fill('#last_name', 'Dvořák');
+  await page.waitForSelector('#type option[value="OP_CR"]', { state: 'attached' });
+  await page.selectOption('#type', 'OP_CR');
+  await page.fill('#number', '123456789');
+  await page.click('[data-testid="search-submit"]');
+  const next = page.locator('[data-testid="finish"], [data-testid="early-refusal-continue"]').first();
+  await next.waitFor({ timeout: 120_000 });
+  const early = page.getByTestId('early-refusal-continue');
+  if (await early.count()) await early.click();
+  await page.getByTestId('finish').waitFor({ timeout: 120_000 });
 }
 
 async function profilePage(browser, url) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values['cpu-throttle']) });
   await cdp.send('Profiler.enable');
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -114,8 +60,12 @@ async function profilePage(browser, url) {
         window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
     }).observe({ type: 'longtask', buffered: true });
   });
+  const prefilled = url.endsWith('/prefilled');
+  if (prefilled) await searchDemoPerson(page, url.replace(/\/prefilled$/, '/form'));
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values['cpu-throttle']) });
   await cdp.send('Profiler.start');
-  await page.goto(url, { waitUntil: 'load' });
+  if (prefilled) await page.reload({ waitUntil: 'load' });
+  else await page.goto(url, { waitUntil: 'load' });
   await page.waitForTimeout(Number(values.settle));
   const { profile } = await cdp.send('Profiler.stop');
   const longTasks = await page.evaluate(() => window.__longTasks);
@@ -201,7 +151,8 @@ function add(into, from) {
 }
 
 async function main() {
-  const { base, stop } = await startPortal('profile');
+  // The demo people: the prefilled form searches one.
+  const { base, stop } = await startPortal('profile', { ROS_DEMO_DATA: 'true' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
