@@ -11,8 +11,8 @@
  * emulates a mid-range phone (`mid`) and an inexpensive phone several years old (`low`), and the
  * load is audited for each. `--device mid|low|both` (both by default); `--cpu N` forces a raw
  * multiplier instead (one table, no calibration); `--calibration reference` takes the multiplier
- * from a fixed workload's median time on the host (bench/reference.mjs) instead of the index. Every row prints the median benchmark index,
- * the multiplier and the machine's load.
+ * from a fixed workload's median time on the host (bench/reference.mjs) instead of the index.
+ * Every row prints the median benchmark index, the multiplier and the machine's load.
  *
  * The prefilled form is a page load too: a tab searches the demo person Štěpán Dvořák once (the
  * search step, its bot check solved in the browser), which leaves step 2 prefilled and its draft
@@ -201,8 +201,10 @@ function figures(lhr) {
  * simulated throttling works on the recorded trace), with the host's benchmark index measured in
  * that same run; each device's multiplier is computed from that index (calibration.mjs) and the
  * saved load is audited with it (Lighthouse's -G / -A: gather mode, then audit mode). So every
- * run is calibrated from its own index, and both phones are judged on the same load.
- * `page`: run in that tab, keeping its storage. Answers { [device]: figures }.
+ * run is calibrated from its own index, and both phones are judged on the same load. With
+ * `--calibration reference` the multiplier comes from `hostReferenceMs` (the host's median time
+ * for the reference workload) instead. `page`: run in that tab, keeping its storage. Answers
+ * { [device]: figures }.
  */
 async function audit(url, port, page, hostReferenceMs) {
   if (page) {
