@@ -111,11 +111,16 @@ export async function createTestDb(
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
+  // Once: a test file whose next set-up failed cleans up the database of the test before again
+  // (its `t` still points there), which would bury the set-up's error under "schema … does not exist".
+  let cleaned = false;
   return {
     db,
     config,
     dataDir,
     async cleanup() {
+      if (cleaned) return;
+      cleaned = true;
       await db.close();
       await dropSchema?.();
       rmSync(dataDir, { recursive: true, force: true });
