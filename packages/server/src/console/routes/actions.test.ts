@@ -3,6 +3,7 @@ import { saveRecords } from '../../records/repository.js';
 import { newApplicant } from '../../test/applicant.js';
 import { testDbKinds } from '../../test/databases.js';
 import { registerCertificate, storedRequest } from '../../test/requests.js';
+import { T } from '../texts.js';
 import {
   type AuditRow,
   auditSince,
@@ -281,16 +282,15 @@ for (const kind of await testDbKinds()) {
         expectConsolePage(res, 400);
         expect(textOf(res.body)).toContain(message);
       }
-      // The same decision again is no correction: 409.
-      expectConsolePage(
-        await post(c, clerk, `${base()}/oprava`, {
-          status: 'issued',
-          certificate: expired,
-          reason,
-          potvrdit: '1',
-        }),
-        409,
-      );
+      // The same decision again is no correction: 409, and the form says why.
+      const same = await post(c, clerk, `${base()}/oprava`, {
+        status: 'issued',
+        certificate: expired,
+        reason,
+        potvrdit: '1',
+      });
+      expectConsolePage(same, 409);
+      expect(textOf(same.body)).toContain(T.errors.transition);
       expect(await history()).toEqual(before);
 
       const preview = await post(c, clerk, `${base()}/oprava`, {

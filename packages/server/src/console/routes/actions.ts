@@ -57,7 +57,7 @@ async function actor(
   req: FastifyRequest,
   reply: FastifyReply,
   action: string,
-): Promise<{ staff: Staff; reference: string } | null> {
+): Promise<Actor | null> {
   const staff = await gate(deps, req, reply, 'act');
   if (!staff) return null;
   if (!formAllowed(req, staff)) {
@@ -95,6 +95,70 @@ function formError(
 async function noticeCount(deps: ConsoleDeps, reference: string): Promise<number> {
   const found = await findByReference(deps.db, reference);
   return found.kind === 'found' ? consentedChannels(found.request.values).length : 0;
+}
+
+type Actor = { staff: Staff; reference: string };
+/** What a decision's preview shows of it (PreviewPage's own props). */
+type Decision = Pick<
+  Parameters<typeof PreviewPage>[0],
+  'action' | 'status' | 'note' | 'certificate' | 'correction' | 'certificateLink'
+>;
+
+/** The applicant's view of a decision, before it is saved (its form sends `potvrdit=1` then). */
+async function preview(deps: ConsoleDeps, reply: FastifyReply, a: Actor, decision: Decision) {
+  const found = await findByReference(deps.db, a.reference);
+  if (found.kind === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+  return sendPage(
+    reply,
+    200,
+    PreviewPage({
+      frame: frameOf(deps, a.staff, 'queue'),
+      reference: a.reference,
+      viaNia: found.summary.channel === 'nia',
+      ...decision,
+      notices: await noticeCount(deps, a.reference),
+    }),
+  );
+}
+
+/** Why a decision was refused (409), by the outcome the store answered. */
+function refusalText(outcome: string): string {
+  const key =
+    outcome === 'certificateMismatch' || outcome === 'erased' || outcome === 'notDecided'
+      ? outcome
+      : 'transition';
+  return T.errors[key] ?? '';
+}
+
+/**
+ * The answer to a saved decision, by its outcome: not found; `made` (the notifications it queued
+ * are sent at once, and the request page says `doneKey`); already so; or its form again with why
+ * it was refused, on `field`, with what was typed (409).
+ */
+function answerDecision(
+  deps: ConsoleDeps,
+  ctx: ServerContext,
+  reply: FastifyReply,
+  a: Actor,
+  outcome: string,
+  how: { made: string; doneKey: string; form: Form; field: string; values: Record<string, string> },
+) {
+  if (outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
+  if (outcome === how.made) {
+    ctx.services.mail.kick();
+    return done(reply, a.reference, how.doneKey);
+  }
+  if (outcome === 'already') return done(reply, a.reference, 'already');
+  return formError(
+    deps,
+    reply,
+    a.staff,
+    a.reference,
+    how.form,
+    [{ field: how.field, message: refusalText(outcome) }],
+    how.values,
+    409,
+  );
 }
 
 export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: ServerContext): void {
@@ -139,24 +203,14 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
     }
     const change = checked.change;
     if (form.potvrdit !== '1') {
-      const found = await findByReference(deps.db, a.reference);
-      if (found.kind === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-      return sendPage(
-        reply,
-        200,
-        PreviewPage({
-          frame: frameOf(deps, a.staff, 'queue'),
-          reference: a.reference,
-          viaNia: found.summary.channel === 'nia',
-          action: 'stav',
-          status: change.status,
-          note: change.note ?? null,
-          certificate: null,
-          correction: false,
-          notices: await noticeCount(deps, a.reference),
-          certificateLink: null,
-        }),
-      );
+      return preview(deps, reply, a, {
+        action: 'stav',
+        status: change.status,
+        note: change.note ?? null,
+        certificate: null,
+        correction: false,
+        certificateLink: null,
+      });
     }
     const r = await changeStatus(deps.db, a.reference, change);
     await auditConsole(
@@ -167,23 +221,13 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
       outcomeOf(r.outcome),
       `${r.outcome} ${change.status}`,
     );
-    if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-    if (r.outcome === 'changed') {
-      ctx.services.mail.kick();
-      return done(reply, a.reference, 'status');
-    }
-    if (r.outcome === 'already') return done(reply, a.reference, 'already');
-    const message = r.outcome === 'erased' ? T.errors.erased : T.errors.transition;
-    return formError(
-      deps,
-      reply,
-      a.staff,
-      a.reference,
-      'status',
-      [{ field: 'stav-novy', message: message ?? '' }],
+    return answerDecision(deps, ctx, reply, a, r.outcome, {
+      made: 'changed',
+      doneKey: 'status',
+      form: 'status',
+      field: 'stav-novy',
       values,
-      409,
-    );
+    });
   });
 
   app.post(`${base}/vydat`, async (req, reply) => {
@@ -212,49 +256,24 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
       );
     }
     if (form.potvrdit !== '1') {
-      const found = await findByReference(deps.db, a.reference);
-      if (found.kind === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-      return sendPage(
-        reply,
-        200,
-        PreviewPage({
-          frame: frameOf(deps, a.staff, 'queue'),
-          reference: a.reference,
-          viaNia: found.summary.channel === 'nia',
-          action: 'vydat',
-          status: 'issued',
-          note: null,
-          certificate: chosen.id,
-          correction: false,
-          notices: await noticeCount(deps, a.reference),
-          certificateLink: checkLink(chosen.id),
-        }),
-      );
+      return preview(deps, reply, a, {
+        action: 'vydat',
+        status: 'issued',
+        note: null,
+        certificate: chosen.id,
+        correction: false,
+        certificateLink: checkLink(chosen.id),
+      });
     }
     const r = await changeStatus(deps.db, a.reference, { status: 'issued', certificate: chosen.id });
     await auditConsole(deps, a.staff, 'issue', a.reference, outcomeOf(r.outcome), r.outcome);
-    if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-    if (r.outcome === 'changed') {
-      ctx.services.mail.kick();
-      return done(reply, a.reference, 'issued');
-    }
-    if (r.outcome === 'already') return done(reply, a.reference, 'already');
-    const message =
-      r.outcome === 'certificateMismatch'
-        ? T.errors.certificateMismatch
-        : r.outcome === 'erased'
-          ? T.errors.erased
-          : T.errors.transition;
-    return formError(
-      deps,
-      reply,
-      a.staff,
-      a.reference,
-      'issue',
-      [{ field: 'vydani-doklad', message: message ?? '' }],
+    return answerDecision(deps, ctx, reply, a, r.outcome, {
+      made: 'changed',
+      doneKey: 'issued',
+      form: 'issue',
+      field: 'vydani-doklad',
       values,
-      409,
-    );
+    });
   });
 
   app.post(`${base}/oprava`, async (req, reply) => {
@@ -296,24 +315,14 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
     }
     const correction = checked.correction;
     if (form.potvrdit !== '1') {
-      const found = await findByReference(deps.db, a.reference);
-      if (found.kind === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-      return sendPage(
-        reply,
-        200,
-        PreviewPage({
-          frame: frameOf(deps, a.staff, 'queue'),
-          reference: a.reference,
-          viaNia: found.summary.channel === 'nia',
-          action: 'oprava',
-          status: correction.status,
-          note: correction.reason,
-          certificate: correction.certificate,
-          correction: true,
-          notices: await noticeCount(deps, a.reference),
-          certificateLink: correction.certificate ? checkLink(correction.certificate) : null,
-        }),
-      );
+      return preview(deps, reply, a, {
+        action: 'oprava',
+        status: correction.status,
+        note: correction.reason,
+        certificate: correction.certificate,
+        correction: true,
+        certificateLink: correction.certificate ? checkLink(correction.certificate) : null,
+      });
     }
     const r = await correctDecision(deps.db, a.reference, correction);
     await auditConsole(
@@ -321,33 +330,16 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
       a.staff,
       'correct',
       a.reference,
-      r.outcome === 'corrected' || r.outcome === 'already' ? 'ok' : outcomeOf(r.outcome),
+      outcomeOf(r.outcome),
       `${r.outcome} ${correction.status}`,
     );
-    if (r.outcome === 'none') return sendMessage(reply, deps, a.staff, 'notFound');
-    if (r.outcome === 'corrected') {
-      ctx.services.mail.kick();
-      return done(reply, a.reference, 'corrected');
-    }
-    if (r.outcome === 'already') return done(reply, a.reference, 'already');
-    const message =
-      r.outcome === 'certificateMismatch'
-        ? T.errors.certificateMismatch
-        : r.outcome === 'erased'
-          ? T.errors.erased
-          : r.outcome === 'notDecided'
-            ? T.errors.notDecided
-            : T.errors.transition;
-    return formError(
-      deps,
-      reply,
-      a.staff,
-      a.reference,
-      'correct',
-      [{ field: 'oprava-stav', message: message ?? '' }],
+    return answerDecision(deps, ctx, reply, a, r.outcome, {
+      made: 'corrected',
+      doneKey: 'corrected',
+      form: 'correct',
+      field: 'oprava-stav',
       values,
-      409,
-    );
+    });
   });
 
   app.post(`${base}/oznameni/:notice/znovu`, async (req, reply) => {
@@ -367,8 +359,9 @@ export function actionRoutes(app: FastifyInstance, deps: ConsoleDeps, ctx: Serve
   });
 }
 
+/** A decision's outcome as the audit log records it. */
 function outcomeOf(outcome: string): 'ok' | 'not_found' | 'invalid' | 'gone' | 'denied' {
-  if (outcome === 'changed' || outcome === 'already') return 'ok';
+  if (outcome === 'changed' || outcome === 'corrected' || outcome === 'already') return 'ok';
   if (outcome === 'none') return 'not_found';
   if (outcome === 'erased') return 'gone';
   return 'invalid';
