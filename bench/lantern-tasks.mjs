@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sourceOf } from './sourcemaps.mjs';
+import { frameLabel, isAppFrame } from './sourcemaps.mjs';
 
 /** The events under a task that say what its time went to. */
 const KINDS = new Set([
@@ -67,19 +67,17 @@ function profileSamples(events, main) {
     const named = new Map();
     const leafOf = (id) => {
       const f = nodes.get(id)?.callFrame;
-      if (!f?.url) return `(${f?.functionName || 'browser'})`;
-      return `${f.functionName || '(anonymous)'} @ ${sourceOf(f.url, f.lineNumber, f.columnNumber, true)}`;
+      return f?.url ? frameLabel(f) : `(${f?.functionName || 'browser'})`;
     };
     const frameOf = (id) => {
       if (named.has(id)) return named.get(id);
       let found;
       let first;
       for (let cur = nodes.get(id); cur && !found; cur = nodes.get(cur.parent)) {
-        const { url, lineNumber, columnNumber, functionName } = cur.callFrame;
-        if (!url) continue;
-        const where = `${functionName || '(anonymous)'} @ ${sourceOf(url, lineNumber, columnNumber, true)}`;
+        if (!cur.callFrame.url) continue;
+        const where = frameLabel(cur.callFrame);
         first ??= where;
-        if (/ @ (src|domain\/src)\//.test(where)) found = where;
+        if (isAppFrame(where)) found = where;
       }
       const name = found ?? first ?? `(${nodes.get(id)?.callFrame.functionName || 'browser'})`;
       named.set(id, name);
@@ -136,7 +134,12 @@ export function mainThreadTasks(events, { minMs = 10, cpu = 1 } = {}) {
     if (SCRIPT.has(e.name) && !(parent && SCRIPT.has(parent.name))) {
       const d = e.args?.data ?? {};
       const where = d.url
-        ? `${d.functionName || '(script)'} @ ${sourceOf(d.url, d.lineNumber ?? 0, d.columnNumber ?? 0, true)}`
+        ? frameLabel({
+            url: d.url,
+            lineNumber: d.lineNumber ?? 0,
+            columnNumber: d.columnNumber ?? 0,
+            functionName: d.functionName || '(script)',
+          })
         : e.name;
       current.calls.set(where, (current.calls.get(where) ?? 0) + e.dur);
     }

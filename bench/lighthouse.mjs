@@ -310,7 +310,9 @@ async function main() {
         // Reference calibration: the workload timed before each load (7 times), and the median of
         // every time of the whole bench run so far is the host's.
         if (BY_REFERENCE) hostReferenceTimes.push(...(await timeReference(chrome.port)));
-        runs.push(await auditRetrying(url, chrome.port, tab, median(hostReferenceTimes)));
+        runs.push(
+          await auditRetrying(url, chrome.port, tab, BY_REFERENCE ? median(hostReferenceTimes) : undefined),
+        );
         // Per run: the index, and for each phone its multiplier, TBT and main-thread work, with that
         // work divided back by the multiplier (the host's own, unthrottled: does it move with the index?).
         const run = runs.at(-1);

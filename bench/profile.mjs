@@ -17,7 +17,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal } from './lib.mjs';
-import { sourceOf } from './sourcemaps.mjs';
+import { frameLabel, isAppFrame, sourceOf } from './sourcemaps.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -88,7 +88,7 @@ async function profilePage(browser, url) {
     const { url: u, lineNumber, columnNumber, functionName } = node.callFrame;
     const src = u ? sourceOf(u, lineNumber, columnNumber) : `(${functionName || 'native'})`;
     bySource.set(src, (bySource.get(src) ?? 0) + us);
-    const fn = `${functionName || '(anonymous)'} @ ${u ? sourceOf(u, lineNumber, columnNumber, true) : src}`;
+    const fn = frameLabel(node.callFrame);
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
   return { bySource, byFunction, longTasks, stretches: taskBreakdown(profile, longTasks, navStartUs) };
@@ -104,10 +104,7 @@ function taskBreakdown(profile, longTasks, navStartUs) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const frameOf = (n) => {
-    const { url: u, lineNumber, columnNumber, functionName } = n.callFrame;
-    return `${functionName || '(anonymous)'} @ ${u ? sourceOf(u, lineNumber, columnNumber, true) : `(${functionName || 'native'})`}`;
-  };
+  const frameOf = (n) => frameLabel(n.callFrame);
   const appFrame = new Map();
   const appOf = (id) => {
     if (appFrame.has(id)) return appFrame.get(id);
@@ -115,7 +112,7 @@ function taskBreakdown(profile, longTasks, navStartUs) {
     let found = '(no app frame: the library itself, the browser)';
     while (cur !== undefined) {
       const f = frameOf(nodes.get(cur));
-      if (/ @ (src|domain\/src)\//.test(f)) {
+      if (isAppFrame(f)) {
         found = f;
         break;
       }

@@ -76,3 +76,12 @@ export function sourceOf(url, line, col, withLine = false) {
     return pkg[1] === 'react-dom' || pkg[1] === 'zod' ? `${pkg[1]} (${src.split('/').at(-1)})` : pkg[1];
   return src;
 }
+
+/** A CPU profile's call frame as "function @ source:line" (the build's source, else "(native)"). */
+export function frameLabel({ url, lineNumber, columnNumber, functionName }) {
+  const where = url ? sourceOf(url, lineNumber, columnNumber, true) : `(${functionName || 'native'})`;
+  return `${functionName || '(anonymous)'} @ ${where}`;
+}
+
+/** Whether a frame's label is of the app's own source (web or domain), not a library's or the browser's. */
+export const isAppFrame = (label) => / @ (src|domain\/src)\//.test(label);
